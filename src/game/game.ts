@@ -1,0 +1,121 @@
+import { err, ok, type Result } from './result';
+import { type Coord, cellIndex, inBounds } from './grid';
+import type { ShipMap } from './fleet';
+import { validateFleet, type FleetError } from './placement';
+import { resolveShot, type Shot, type ShotOutcome } from './shots';
+import type { Rng } from './rng';
+
+export const GAME_STATUSES = ['UNSTARTED', 'PLACE_SHIPS', 'PLAY', 'ENDED'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+export const MAX_PLAYERS = 2;
+
+/** Rule breaks a player can cause; the protocol adds transport-level codes on top. */
+export type RuleError =
+  | 'ROOM_FULL'
+  | 'NOT_A_MEMBER'
+  | 'WRONG_STATUS'
+  | 'NEED_TWO_PLAYERS'
+  | 'INVALID_FLEET'
+  | 'NOT_YOUR_TURN'
+  | 'ALREADY_SHOT'
+  | 'OUT_OF_BOUNDS';
+
+/** The whole game as the authority knows it. Plain data: it serialises and compares as is. */
+export interface GameState {
+  readonly status: GameStatus;
+  /** Player ids in join order, at most two. */
+  readonly players: readonly string[];
+  /** Each player's placed fleet, absent until placed. */
+  readonly fleets: Readonly<Record<string, ShipMap>>;
+  /** Every shot of the current round, in order. */
+  readonly shots: readonly Shot[];
+  /** The player who has to shoot, during PLAY. */
+  readonly turn: string | null;
+  readonly winner: string | null;
+}
+
+export function newGame(): GameState {
+  return { status: 'UNSTARTED', players: [], fleets: {}, shots: [], turn: null, winner: null };
+}
+
+export function opponentOf(state: GameState, playerId: string): string | undefined {
+  return state.players.find((p) => p !== playerId);
+}
+
+/** Cell indexes of the shots fired by `shooterId` (that is, at the opponent's fleet). */
+export function shotsBy(state: GameState, shooterId: string): Set<number> {
+  const set = new Set<number>();
+  for (const s of state.shots) if (s.shooterId === shooterId) set.add(cellIndex(s));
+  return set;
+}
+
+/** Adds a player; the same player joining again is a no-op. */
+export function join(state: GameState, playerId: string): Result<GameState, RuleError> {
+  if (state.players.includes(playerId)) return ok(state);
+  if (state.players.length >= MAX_PLAYERS) return err('ROOM_FULL');
+  return ok({ ...state, players: [...state.players, playerId] });
+}
+
+/** Any member may start, only with exactly two members and only from UNSTARTED. */
+export function start(state: GameState, playerId: string): Result<GameState, RuleError> {
+  if (!state.players.includes(playerId)) return err('NOT_A_MEMBER');
+  if (state.status !== 'UNSTARTED') return err('WRONG_STATUS');
+  if (state.players.length !== MAX_PLAYERS) return err('NEED_TWO_PLAYERS');
+  return ok({ ...state, status: 'PLACE_SHIPS' });
+}
+
+export type PlaceError = RuleError | { readonly code: 'INVALID_FLEET'; readonly detail: FleetError };
+
+/**
+ * Records a player's fleet (it may be replaced until both are placed). When both fleets are in,
+ * play starts and `rng` picks who shoots first.
+ */
+export function placeShips(
+  state: GameState,
+  playerId: string,
+  fleet: ShipMap,
+  rng: Rng,
+): Result<GameState, PlaceError> {
+  if (!state.players.includes(playerId)) return err('NOT_A_MEMBER');
+  if (state.status !== 'PLACE_SHIPS') return err('WRONG_STATUS');
+  const valid = validateFleet(fleet);
+  if (!valid.ok) return err({ code: 'INVALID_FLEET', detail: valid.error });
+  const fleets = { ...state.fleets, [playerId]: valid.value };
+  const ready = state.players.length === MAX_PLAYERS && state.players.every((p) => fleets[p] !== undefined);
+  if (!ready) return ok({ ...state, fleets });
+  const first = state.players[rng.int(MAX_PLAYERS)] ?? null;
+  return ok({ ...state, fleets, status: 'PLAY', turn: first });
+}
+
+export interface ShotApplied {
+  readonly state: GameState;
+  readonly shot: Shot;
+  readonly outcome: ShotOutcome;
+}
+
+/** Only the player whose turn it is may shoot; turns alternate after every shot; the last sink ends the game. */
+export function shoot(state: GameState, playerId: string, target: Coord): Result<ShotApplied, RuleError> {
+  if (!state.players.includes(playerId)) return err('NOT_A_MEMBER');
+  if (state.status !== 'PLAY') return err('WRONG_STATUS');
+  if (state.turn !== playerId) return err('NOT_YOUR_TURN');
+  if (!inBounds(target)) return err('OUT_OF_BOUNDS');
+  const opponent = opponentOf(state, playerId);
+  const fleet = opponent === undefined ? undefined : state.fleets[opponent];
+  if (opponent === undefined || fleet === undefined) return err('WRONG_STATUS');
+  const previous = shotsBy(state, playerId);
+  if (previous.has(cellIndex(target))) return err('ALREADY_SHOT');
+  const outcome = resolveShot(fleet, previous, target);
+  const shot: Shot = { shooterId: playerId, x: target.x, y: target.y, result: outcome.result };
+  const shots = [...state.shots, shot];
+  const next: GameState = outcome.won
+    ? { ...state, shots, status: 'ENDED', turn: null, winner: playerId }
+    : { ...state, shots, turn: opponent };
+  return ok({ state: next, shot, outcome });
+}
+
+/** From ENDED: same players, fresh boards, back to PLACE_SHIPS. */
+export function replay(state: GameState, playerId: string): Result<GameState, RuleError> {
+  if (!state.players.includes(playerId)) return err('NOT_A_MEMBER');
+  if (state.status !== 'ENDED') return err('WRONG_STATUS');
+  return ok({ ...state, status: 'PLACE_SHIPS', fleets: {}, shots: [], turn: null, winner: null });
+}

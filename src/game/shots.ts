@@ -1,0 +1,46 @@
+import { type Coord, type ShotResult, cellIndex } from './grid';
+import { SHIP_KEYS, type ShipKey, type ShipMap } from './fleet';
+
+/** One resolved shot; `shooterId` fired at the other player's fleet. */
+export interface Shot {
+  readonly shooterId: string;
+  readonly x: number;
+  readonly y: number;
+  readonly result: ShotResult;
+}
+
+/** Cell indexes (see cellIndex) of every shot already fired at a fleet. */
+export type ShotSet = ReadonlySet<number>;
+
+export function isSunk(fleet: ShipMap, ship: ShipKey, shots: ShotSet): boolean {
+  return fleet[ship].every((c) => shots.has(cellIndex(c)));
+}
+
+export function sunkShips(fleet: ShipMap, shots: ShotSet): ShipKey[] {
+  return SHIP_KEYS.filter((ship) => isSunk(fleet, ship, shots));
+}
+
+export function allSunk(fleet: ShipMap, shots: ShotSet): boolean {
+  return SHIP_KEYS.every((ship) => isSunk(fleet, ship, shots));
+}
+
+export interface ShotOutcome {
+  readonly result: ShotResult;
+  /** The ship this shot sank, if it sank one. */
+  readonly sunk?: ShipKey;
+  /** True when this shot sank the last ship. */
+  readonly won: boolean;
+}
+
+/**
+ * Resolves a new shot at `target` given the shots already fired at the fleet (not including
+ * this one): M on water, H on a ship with cells left, D when it takes the ship's last cell.
+ */
+export function resolveShot(fleet: ShipMap, previous: ShotSet, target: Coord): ShotOutcome {
+  const after = new Set(previous);
+  after.add(cellIndex(target));
+  const ship = SHIP_KEYS.find((key) => fleet[key].some((c) => c.x === target.x && c.y === target.y));
+  if (ship === undefined) return { result: 'M', won: false };
+  if (!isSunk(fleet, ship, after)) return { result: 'H', won: false };
+  return { result: 'D', sunk: ship, won: allSunk(fleet, after) };
+}

@@ -1,0 +1,127 @@
+import type { z } from 'zod';
+import {
+  CreateRoomResponseSchema,
+  HttpErrorSchema,
+  LoginResponseSchema,
+  ProfileSchema,
+  SignUpResponseSchema,
+} from './schemas';
+import type { CreateRoomBody, LoginBody, Profile, SignUpBody } from './types';
+
+/** A failed HTTP call, with the text SPEC §8 says to show the user. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status, or 0 when the server could not be reached. */
+    readonly status: number,
+    /** The server's messages, one per broken rule where it sends an array. */
+    readonly messages: readonly string[] = [message],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClientOptions {
+  /** Where the API lives, e.g. http://localhost:3000; empty for the page's own origin. */
+  readonly baseUrl?: string;
+  readonly token?: string | null;
+  readonly fetch?: typeof fetch;
+}
+
+interface RawResponse {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** The server's `message` as a list, whatever its shape. */
+function messagesOf(body: unknown, fallback: string): string[] {
+  const parsed = HttpErrorSchema.safeParse(body);
+  if (!parsed.success) return [fallback];
+  const { message } = parsed.data;
+  return Array.isArray(message) ? message : [message];
+}
+
+/** HTTP calls of SPEC §7 on fetch; runs in the browser and in Node. */
+export class ApiClient {
+  readonly baseUrl: string;
+  token: string | null;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(options: ApiClientOptions = {}) {
+    this.baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+    this.token = options.token ?? null;
+    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  private async request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<RawResponse> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    let response: Response;
+    try {
+      response = await this.fetchImpl(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (cause) {
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      throw new ApiError(`Cannot reach the server${this.baseUrl ? ` at ${this.baseUrl}` : ''}: ${reason}`, 0);
+    }
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = text;
+    }
+    return { status: response.status, body: parsed };
+  }
+
+  private parse<S extends z.ZodType>(schema: S, raw: RawResponse): z.infer<S> {
+    const result = schema.safeParse(raw.body);
+    if (!result.success) throw new ApiError('Unexpected answer from the server', raw.status);
+    return result.data;
+  }
+
+  /** 201 → `{email}`; 400 → messages joined with ', '; 409 → the message (SPEC §8). */
+  async signUp(body: SignUpBody): Promise<z.infer<typeof SignUpResponseSchema>> {
+    const raw = await this.request('POST', '/users/auth/sign-up', body);
+    if (raw.status === 201) return this.parse(SignUpResponseSchema, raw);
+    const messages = messagesOf(raw.body, `Sign-up failed (${raw.status})`);
+    throw new ApiError(raw.status === 400 ? messages.join(', ') : (messages[0] ?? ''), raw.status, messages);
+  }
+
+  /** 201 → `{access_token}`, which this client then sends as bearer; otherwise the server's message. */
+  async login(body: LoginBody): Promise<z.infer<typeof LoginResponseSchema>> {
+    const raw = await this.request('POST', '/users/auth/login', body);
+    if (raw.status !== 201) {
+      const messages = messagesOf(raw.body, `Login failed (${raw.status})`);
+      throw new ApiError(messages.join(', '), raw.status, messages);
+    }
+    const data = this.parse(LoginResponseSchema, raw);
+    this.token = data.access_token;
+    return data;
+  }
+
+  /** 201 → `{slug}`; any other status raises the joined message array (SPEC §8). */
+  async createRoom(body: CreateRoomBody): Promise<z.infer<typeof CreateRoomResponseSchema>> {
+    const raw = await this.request('POST', '/room', body);
+    if (raw.status !== 201) {
+      const messages = messagesOf(raw.body, `Room creation failed (${raw.status})`);
+      throw new ApiError(messages.join(', '), raw.status, messages);
+    }
+    return this.parse(CreateRoomResponseSchema, raw);
+  }
+
+  /** The logged-in user's profile and record. */
+  async me(): Promise<Profile> {
+    const raw = await this.request('GET', '/users/me');
+    if (raw.status !== 200) {
+      const messages = messagesOf(raw.body, `Profile failed (${raw.status})`);
+      throw new ApiError(messages.join(', '), raw.status, messages);
+    }
+    return this.parse(ProfileSchema, raw);
+  }
+}

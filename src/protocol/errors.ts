@@ -1,0 +1,22 @@
+/**
+ * Stable error codes carried by socket acknowledgements `{ error: CODE }` (DESIGN.md §2).
+ * Clients translate them; never change the spelling of an existing code.
+ */
+export const ERROR_CODES = [
+  'BAD_PAYLOAD',
+  'UNAUTHORIZED',
+  'ROOM_NOT_FOUND',
+  'ROOM_FULL',
+  'NOT_A_MEMBER',
+  'NOT_JOINED',
+  'WRONG_STATUS',
+  'NEED_TWO_PLAYERS',
+  'INVALID_FLEET',
+  'NOT_YOUR_TURN',
+  'ALREADY_SHOT',
+  'OUT_OF_BOUNDS',
+  'TIMEOUT',
+  'DISCONNECTED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

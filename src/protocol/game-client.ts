@@ -1,0 +1,196 @@
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { Coord, GameStatus, Grid, PartialShipMap, ShipMap, ShotResult } from '../game';
+import { emptyGrid } from '../game';
+import type { ErrorCode } from './errors';
+import {
+  type Ack,
+  type BattlePlace,
+  type ClientToServerEvents,
+  type ErrorAck,
+  errorAck,
+  isErrorAck,
+  type Member,
+  SERVER_EVENTS,
+  type ServerEventName,
+  type ServerEventPayloads,
+  type ServerToClientEvents,
+  SOCKET_NAMESPACE,
+  type Winner,
+} from './types';
+
+/** SPEC §9 socket settings. */
+export const SOCKET_SETTINGS = {
+  timeout: 20_000,
+  reconnection: true,
+  reconnectionDelay: 1_000,
+  reconnectionDelayMax: 5_000,
+  randomizationFactor: 0.5,
+  reconnectionAttempts: Number.POSITIVE_INFINITY,
+} as const;
+
+/** Everything the server has told this player, as one plain object (replaced, never mutated). */
+export interface ClientGameState {
+  readonly connected: boolean;
+  readonly slug: string;
+  readonly gameStatus: GameStatus | null;
+  readonly members: readonly Member[];
+  readonly shipsIndexes: ShipMap | null;
+  readonly playerBoats: Grid;
+  readonly opponentBoats: Grid;
+  readonly opponentShipsIndexes: PartialShipMap;
+  readonly battlePlace: BattlePlace | null;
+  readonly winner: Winner | null;
+}
+
+export type StateListener = (state: ClientGameState, change: ServerEventName | 'connected') => void;
+
+export interface GameClientOptions {
+  /** Server origin, e.g. http://localhost:3000; empty string for the page's own origin. */
+  readonly url: string;
+  readonly token: string;
+  readonly slug: string;
+  /** How long to wait for an acknowledgement before answering `{error: 'TIMEOUT'}`. */
+  readonly ackTimeoutMs?: number;
+  /** socket.io-client overrides (transports, reconnection…), applied over SPEC §9 settings. */
+  readonly socket?: Partial<ManagerOptions & SocketOptions>;
+}
+
+export function initialGameState(slug: string): ClientGameState {
+  return {
+    connected: false,
+    slug,
+    gameStatus: null,
+    members: [],
+    shipsIndexes: null,
+    playerBoats: emptyGrid(),
+    opponentBoats: emptyGrid(),
+    opponentShipsIndexes: {},
+    battlePlace: null,
+    winner: null,
+  };
+}
+
+/** True when `userId` is the member who has to shoot. */
+export function hasToPlay(state: ClientGameState, userId: string): boolean {
+  return state.members.some((m) => m.userId === userId && m.hasToPlay);
+}
+
+/**
+ * The realtime half of the protocol over socket.io-client: typed calls that return the
+ * acknowledgement (error acks as values), a state object kept up to date from the eight server
+ * events, and a fresh joinRoom after every reconnect. Runs in Node and in the browser.
+ */
+export class GameClient {
+  readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>;
+  private current: ClientGameState;
+  private readonly listeners = new Set<StateListener>();
+  private readonly ackTimeoutMs: number;
+  private joined: string | null = null;
+
+  constructor(options: GameClientOptions) {
+    this.current = initialGameState(options.slug);
+    this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
+    this.socket = io(`${options.url.replace(/\/+$/, '')}${SOCKET_NAMESPACE}`, {
+      ...SOCKET_SETTINGS,
+      autoConnect: false,
+      query: { token: options.token, slug: options.slug },
+      ...options.socket,
+    });
+    for (const event of SERVER_EVENTS) this.listen(event);
+    this.socket.on('connect', () => {
+      this.update({ connected: true }, 'connected');
+      // After a reconnect the server knows nothing of this socket: join again to get the full state.
+      if (this.joined !== null) void this.joinRoom(this.joined);
+    });
+    this.socket.on('disconnect', () => this.update({ connected: false }, 'connected'));
+  }
+
+  private listen<K extends ServerEventName>(event: K): void {
+    // socket.io's typed `on` cannot relate a generic K to its listener; the cast stays inside this module.
+    const on = this.socket.on.bind(this.socket) as (name: K, fn: (payload: ServerEventPayloads[K]) => void) => void;
+    on(event, (payload) => this.update({ [event]: payload } as Partial<ClientGameState>, event));
+  }
+
+  private update(patch: Partial<ClientGameState>, change: ServerEventName | 'connected'): void {
+    this.current = { ...this.current, ...patch };
+    for (const listener of this.listeners) listener(this.current, change);
+  }
+
+  get state(): ClientGameState {
+    return this.current;
+  }
+
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe(listener: StateListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Connects; rejects with the server's reason (e.g. UNAUTHORIZED) when the handshake is refused. */
+  connect(): Promise<void> {
+    if (this.socket.connected) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const done = (): void => {
+        this.socket.off('connect', onConnect);
+        this.socket.off('connect_error', onError);
+      };
+      const onConnect = (): void => {
+        done();
+        resolve();
+      };
+      const onError = (error: Error): void => {
+        // A refusal by the server's middleware is final; transport errors keep retrying.
+        if (this.socket.active) return;
+        done();
+        reject(error);
+      };
+      this.socket.on('connect', onConnect);
+      this.socket.on('connect_error', onError);
+      this.socket.connect();
+    });
+  }
+
+  close(): void {
+    this.joined = null;
+    this.socket.disconnect();
+  }
+
+  private async call<T>(send: () => Promise<Ack<T>>): Promise<Ack<T>> {
+    try {
+      return await send();
+    } catch (error) {
+      const code: ErrorCode = this.socket.connected ? 'TIMEOUT' : 'DISCONNECTED';
+      return errorAck(code, error instanceof Error ? error.message : undefined);
+    }
+  }
+
+  async joinRoom(slug: string = this.current.slug): Promise<Ack<GameStatus>> {
+    const reply = await this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('joinRoom', slug));
+    if (!isErrorAck(reply)) {
+      this.joined = slug;
+      if (this.current.slug !== slug) this.current = { ...this.current, slug };
+      this.update({ gameStatus: reply }, 'gameStatus');
+    }
+    return reply;
+  }
+
+  startGame(slug: string = this.current.slug): Promise<Ack<null>> {
+    return this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('startGame', slug));
+  }
+
+  placeShips(fleet: ShipMap): Promise<Ack<null>> {
+    return this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('placeShips', fleet));
+  }
+
+  shoot(target: Coord): Promise<Ack<ShotResult>> {
+    return this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('shoot', { x: target.x, y: target.y }));
+  }
+
+  async replay(slug: string = this.current.slug): Promise<Ack<GameStatus>> {
+    const reply = await this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('replay', slug));
+    if (!isErrorAck(reply)) this.update({ gameStatus: reply }, 'gameStatus');
+    return reply;
+  }
+}
+
+export type { ErrorAck };

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { GAME_STATUSES, GRID_SIZE, SHIP_LENGTHS } from '../game';
+import { ERROR_CODES } from './errors';
+
+/* One source of truth for every body and payload on the wire: the server validates with these,
+ * the clients take their types from them. Shapes follow DESIGN.md §2. */
+
+const coordinate = z
+  .number()
+  .int()
+  .min(0)
+  .max(GRID_SIZE - 1);
+export const CoordSchema = z.strictObject({ x: coordinate, y: coordinate });
+
+const shipCells = z
+  .array(CoordSchema)
+  .min(1)
+  .max(Math.max(...SHIP_LENGTHS));
+/** A complete fleet: exactly the keys "0".."4". The rules (lengths, straightness, overlap) are src/game's. */
+export const ShipMapSchema = z.strictObject({
+  '0': shipCells,
+  '1': shipCells,
+  '2': shipCells,
+  '3': shipCells,
+  '4': shipCells,
+});
+/** Some ships of a fleet, e.g. the sunk ones. */
+export const PartialShipMapSchema = ShipMapSchema.partial();
+
+export const GameStatusSchema = z.enum(GAME_STATUSES);
+export const CellSchema = z.enum(['E', 'S', 'M', 'H', 'D']);
+export const ShotResultSchema = z.enum(['M', 'H', 'D']);
+export const GridSchema = z.array(z.array(CellSchema).length(GRID_SIZE)).length(GRID_SIZE);
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+export const SlugSchema = z.string().trim().min(1).max(64);
+
+/* ---------- HTTP ---------- */
+
+export const SignUpBodySchema = z.strictObject({
+  username: z
+    .string({ error: 'username is required' })
+    .trim()
+    .min(3, 'username must be at least 3 characters')
+    .max(20, 'username must be at most 20 characters')
+    .regex(/^[\p{L}\p{N}_.-]+$/u, 'username may contain only letters, digits, ".", "_" and "-"'),
+  email: z.email({ error: 'email must be a valid e-mail address' }).max(254, 'email must be at most 254 characters'),
+  password: z
+    .string({ error: 'password is required' })
+    .min(8, 'password must be at least 8 characters')
+    .max(128, 'password must be at most 128 characters'),
+});
+export const SignUpResponseSchema = z.object({ email: z.string() });
+
+export const LoginBodySchema = z.strictObject({
+  email: z.string({ error: 'email is required' }).trim().min(1, 'email is required').max(254),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(128),
+});
+export const LoginResponseSchema = z.object({ access_token: z.string() });
+
+/** SPEC §3: userId, username, socketId (null). Identity comes from the token; the body is only checked for shape. */
+export const CreateRoomBodySchema = z.object({
+  userId: z.string().max(64).nullish(),
+  username: z.string().max(64).nullish(),
+  socketId: z.string().max(64).nullish(),
+});
+export const CreateRoomResponseSchema = z.object({ slug: z.string() });
+
+export const ProfileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  gamesPlayed: z.number().int(),
+  gamesWon: z.number().int(),
+});
+
+/** Every HTTP error: `{ statusCode, message, error }`; sign-up 400 carries a message array. */
+export const HttpErrorSchema = z.object({
+  statusCode: z.number(),
+  message: z.union([z.string(), z.array(z.string())]),
+  error: z.string().optional(),
+});
+
+/** The decoded access token. */
+export const TokenPayloadSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  sub: z.string(),
+  iat: z.number(),
+  exp: z.number(),
+});
+
+/* ---------- Socket.IO /room ---------- */
+
+export const HandshakeQuerySchema = z.object({ token: z.string().min(1), slug: z.string().optional() });
+
+export const MemberSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  socketId: z.string().nullable(),
+  hasToPlay: z.boolean(),
+});
+export const BattlePlaceSchema = z.object({
+  shooterId: z.string(),
+  x: z.number().int(),
+  y: z.number().int(),
+  result: ShotResultSchema,
+});
+export const WinnerSchema = z.object({ userId: z.string(), username: z.string() });
+export const ErrorAckSchema = z.object({ error: ErrorCodeSchema, message: z.string().optional() });
+
+/** Payloads of the client events, validated on the server before anything else. */
+export const JoinRoomPayloadSchema = SlugSchema;
+export const StartGamePayloadSchema = SlugSchema;
+export const PlaceShipsPayloadSchema = ShipMapSchema;
+export const ShootPayloadSchema = CoordSchema;
+export const ReplayPayloadSchema = SlugSchema;
+
+/** Payloads of the server events. */
+export const ServerEventSchemas = {
+  gameStatus: GameStatusSchema,
+  members: z.array(MemberSchema),
+  shipsIndexes: ShipMapSchema.nullable(),
+  playerBoats: GridSchema,
+  opponentBoats: GridSchema,
+  opponentShipsIndexes: PartialShipMapSchema,
+  battlePlace: BattlePlaceSchema.nullable(),
+  winner: WinnerSchema.nullable(),
+} as const;

@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type {
+  BattlePlaceSchema,
+  CreateRoomBodySchema,
+  ErrorAckSchema,
+  LoginBodySchema,
+  MemberSchema,
+  ProfileSchema,
+  ServerEventSchemas,
+  SignUpBodySchema,
+  TokenPayloadSchema,
+  WinnerSchema,
+} from './schemas';
+import type { Coord, GameStatus, ShipMap, ShotResult } from '../game';
+import type { ErrorCode } from './errors';
+
+export type SignUpBody = z.infer<typeof SignUpBodySchema>;
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+export type CreateRoomBody = z.infer<typeof CreateRoomBodySchema>;
+export type Profile = z.infer<typeof ProfileSchema>;
+export type TokenPayload = z.infer<typeof TokenPayloadSchema>;
+export type Member = z.infer<typeof MemberSchema>;
+export type BattlePlace = z.infer<typeof BattlePlaceSchema>;
+export type Winner = z.infer<typeof WinnerSchema>;
+export type ErrorAck = z.infer<typeof ErrorAckSchema>;
+
+/** An acknowledgement: the value, or an error code as a value. */
+export type Ack<T> = T | ErrorAck;
+
+export function isErrorAck(value: unknown): value is ErrorAck {
+  return typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'string';
+}
+
+export function errorAck(error: ErrorCode, message?: string): ErrorAck {
+  return message === undefined ? { error } : { error, message };
+}
+
+/** Server → client events: name → payload type. */
+export type ServerEventPayloads = { [K in keyof typeof ServerEventSchemas]: z.infer<(typeof ServerEventSchemas)[K]> };
+export type ServerEventName = keyof ServerEventPayloads;
+export const SERVER_EVENTS: readonly ServerEventName[] = [
+  'gameStatus',
+  'members',
+  'shipsIndexes',
+  'playerBoats',
+  'opponentBoats',
+  'opponentShipsIndexes',
+  'battlePlace',
+  'winner',
+];
+
+export type ServerToClientEvents = { [K in ServerEventName]: (payload: ServerEventPayloads[K]) => void };
+
+/** Client → server events; the last argument is always the acknowledgement callback. */
+export interface ClientToServerEvents {
+  joinRoom: (slug: string, ack: (reply: Ack<GameStatus>) => void) => void;
+  startGame: (slug: string, ack: (reply: Ack<null>) => void) => void;
+  placeShips: (fleet: ShipMap, ack: (reply: Ack<null>) => void) => void;
+  shoot: (target: Coord, ack: (reply: Ack<ShotResult>) => void) => void;
+  replay: (slug: string, ack: (reply: Ack<GameStatus>) => void) => void;
+}
+export type ClientEventName = keyof ClientToServerEvents;
+
+export const SOCKET_NAMESPACE = '/room';
