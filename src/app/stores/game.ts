@@ -86,7 +86,11 @@ export function applyServerState(state: ClientGameState): void {
 }
 
 /** Read-only helpers, usable on a snapshot as well as on the store. */
-export function isMyTurn(state: Pick<GameStoreState, 'members' | 'userId' | 'gameStatus'>): boolean {
+export function isMyTurn(state: {
+  readonly members: readonly Member[];
+  readonly userId: string | null;
+  readonly gameStatus: GameStatus | null;
+}): boolean {
   return state.gameStatus === 'PLAY' && state.members.some((m) => m.userId === state.userId && m.hasToPlay);
 }
 

@@ -1,0 +1,76 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { api } from '../api';
+import { TextField } from '../components/TextField';
+import { errorText } from '../errors/error-text';
+import { lobbyPath, ROUTES } from '../routing/paths';
+import { authStore } from '../stores/auth';
+import { showError } from '../stores/banner';
+import { rememberPath } from '../stores/return-path';
+
+/** SPEC §2 Home: greeting, 'Create a game', and joining a game by its name. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const { user } = useSnapshot(authStore);
+  const [, navigate] = useLocation();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<'required' | undefined>();
+  const [creating, setCreating] = useState(false);
+
+  async function create(): Promise<void> {
+    if (!user) {
+      navigate(ROUTES.login);
+      return;
+    }
+    setCreating(true);
+    try {
+      const { slug } = await (await api()).createRoom({ userId: user.id, username: user.username, socketId: null });
+      navigate(lobbyPath(slug));
+    } catch (error) {
+      showError(errorText(error));
+      setCreating(false);
+    }
+  }
+
+  function join(event: FormEvent): void {
+    event.preventDefault();
+    const slug = name.trim();
+    if (!slug) {
+      setNameError('required');
+      return;
+    }
+    if (!user) {
+      // Back to this very lobby once logged in.
+      rememberPath(lobbyPath(slug));
+      navigate(ROUTES.login);
+      return;
+    }
+    navigate(lobbyPath(slug));
+  }
+
+  return (
+    <section className="page home">
+      <h1>{t('home.title')}</h1>
+      <p className="greeting">{user ? t('home.greeting', { username: user.username }) : t('home.greetingAnonymous')}</p>
+      <p>{t('home.intro')}</p>
+      <button type="button" className="primary" disabled={creating} onClick={() => void create()}>
+        {t('home.create')}
+      </button>
+      <form className="join" onSubmit={join} noValidate>
+        <TextField
+          label={t('home.gameName')}
+          name="game"
+          value={name}
+          error={nameError}
+          onChange={(value) => {
+            setName(value);
+            setNameError(undefined);
+          }}
+        />
+        <button type="submit">{t('home.join')}</button>
+      </form>
+    </section>
+  );
+}

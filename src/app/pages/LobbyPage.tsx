@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { MAX_PLAYERS } from '../../game';
+import { BackButton } from '../components/BackButton';
+import { lobbyExit } from '../routing/game-flow';
+import { lobbyPath } from '../routing/paths';
+import { startGame } from '../session/game-session';
+import { useGameSession } from '../session/use-game-session';
+import { gameStore } from '../stores/game';
+import type { User } from '../stores/user';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** SPEC §2 Lobby: members, the invitation link, and 'Start the game' with exactly two players. */
+export default function LobbyPage({ slug, user }: { slug: string; user: User }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const session = useGameSession(slug, user);
+  const { members, gameStatus } = useSnapshot(gameStore);
+  const [copy, setCopy] = useState<CopyState>('idle');
+  const inviteLink = `${window.location.origin}${lobbyPath(slug)}`;
+
+  useEffect(() => {
+    // The game page's code is fetched while waiting, so the switch is instant.
+    void import('./GamePage');
+  }, []);
+
+  useEffect(() => {
+    const exit = lobbyExit(gameStatus, slug);
+    if (exit) navigate(exit, { replace: true });
+  }, [gameStatus, slug, navigate]);
+
+  async function copyInvite(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(inviteLink);
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+    }
+  }
+
+  const canStart = session !== null && members.length === MAX_PLAYERS;
+  return (
+    <section className="page lobby" data-status={gameStatus ?? 'CONNECTING'}>
+      <BackButton />
+      <h1>{t('lobby.title')}</h1>
+      <p className="room">
+        {t('lobby.room', { slug })}{' '}
+        <button type="button" className="secondary" onClick={() => void copyInvite()}>
+          {t('lobby.copyInvite')}
+        </button>
+      </p>
+      {copy !== 'idle' && (
+        <p role="status">{copy === 'copied' ? t('lobby.copied') : t('lobby.copyFailed', { link: inviteLink })}</p>
+      )}
+      <h2>{t('lobby.members')}</h2>
+      <ul className="members" aria-label={t('lobby.members')}>
+        {members.map((member) => (
+          <li key={member.userId}>{member.username}</li>
+        ))}
+      </ul>
+      <button type="button" className="primary" disabled={!canStart} onClick={() => session && void startGame(session)}>
+        {t('lobby.start')}
+      </button>
+      {!canStart && <p className="hint">{t('lobby.needTwo')}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import type { LoginBody } from '../../protocol/types';
+import { api } from '../api';
+import { errorText } from '../errors/error-text';
+import { logIn } from '../stores/auth';
+import { clearErrors, showError } from '../stores/banner';
+
+/** Logs in and stores the user; failures go to the banner (SPEC §8). True on success. */
+export async function logInWithPassword(body: LoginBody): Promise<boolean> {
+  try {
+    const { access_token } = await (await api()).login(body);
+    if (!logIn(access_token)) {
+      showError({ key: 'errors.unexpected' });
+      return false;
+    }
+    clearErrors();
+    return true;
+  } catch (error) {
+    showError(errorText(error));
+    return false;
+  }
+}

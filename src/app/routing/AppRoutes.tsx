@@ -1,0 +1,55 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Switch } from 'wouter';
+import { Guarded } from '../components/Guarded';
+import HomePage from '../pages/HomePage';
+import LoginPage from '../pages/LoginPage';
+import LogoutPage from '../pages/LogoutPage';
+import NotFoundPage from '../pages/NotFoundPage';
+import RegisterPage from '../pages/RegisterPage';
+import type { User } from '../stores/user';
+import { gameRouteAccess, loggedInAccess } from './guards';
+import { ROUTES } from './paths';
+
+/* Pages that need the socket, the stage or the profile call are chunks of their own (size goal). */
+const LobbyPage = lazy(() => import('../pages/LobbyPage'));
+const GamePage = lazy(() => import('../pages/GamePage'));
+const ProfilePage = lazy(() => import('../pages/ProfilePage'));
+
+type RoomPage = ComponentType<{ slug: string; user: User }>;
+
+function RoomRoute({ id, page: Page }: { id: string | undefined; page: RoomPage }) {
+  return (
+    <Guarded access={(loggedIn) => gameRouteAccess(id, loggedIn)}>
+      {(user) => <Page key={id} slug={id ?? ''} user={user} />}
+    </Guarded>
+  );
+}
+
+/** SPEC §2 routes, plus /profile and a not-found page. */
+export function AppRoutes() {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<p className="page">{t('app.loading')}</p>}>
+      <Switch>
+        <Route path={ROUTES.home} component={HomePage} />
+        <Route path={ROUTES.login} component={LoginPage} />
+        <Route path={ROUTES.register} component={RegisterPage} />
+        <Route path={ROUTES.logout} component={LogoutPage} />
+        <Route path={ROUTES.profile}>
+          <Guarded access={loggedInAccess}>{() => <ProfilePage />}</Guarded>
+        </Route>
+        <Route path={ROUTES.lobby}>{(params) => <RoomRoute id={params.id} page={LobbyPage} />}</Route>
+        {/* /game/lobby without an id must not be read as the game named "lobby". */}
+        <Route path={ROUTES.lobbyWithoutId}>
+          <RoomRoute id={undefined} page={LobbyPage} />
+        </Route>
+        <Route path={ROUTES.game}>{(params) => <RoomRoute id={params.id} page={GamePage} />}</Route>
+        <Route path={ROUTES.gameWithoutId}>
+          <RoomRoute id={undefined} page={GamePage} />
+        </Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

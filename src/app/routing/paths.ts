@@ -1,0 +1,21 @@
+/** Route patterns (wouter) and the builders that fill them; one place for every URL of the app. */
+export const ROUTES = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  logout: '/logout',
+  profile: '/profile',
+  lobby: '/game/lobby/:id',
+  game: '/game/:id',
+  /** The game routes without an id: sent home (SPEC §2). */
+  lobbyWithoutId: '/game/lobby',
+  gameWithoutId: '/game',
+} as const;
+
+export function lobbyPath(id: string): string {
+  return `/game/lobby/${encodeURIComponent(id)}`;
+}
+
+export function gamePath(id: string): string {
+  return `/game/${encodeURIComponent(id)}`;
+}
