@@ -11,7 +11,7 @@ import type {
   TokenPayloadSchema,
   WinnerSchema,
 } from './schemas';
-import type { Coord, GameStatus, ShipMap, ShotResult } from '../game';
+import type { Coord, GameStatus, Grid, PartialShipMap, ShipMap, ShotResult } from '../game';
 import type { ErrorCode } from './errors';
 
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
@@ -35,9 +35,18 @@ export function errorAck(error: ErrorCode, message?: string): ErrorAck {
   return message === undefined ? { error } : { error, message };
 }
 
-/** Server → client events: name → payload type. */
-export type ServerEventPayloads = { [K in keyof typeof ServerEventSchemas]: z.infer<(typeof ServerEventSchemas)[K]> };
-export type ServerEventName = keyof ServerEventPayloads;
+/** Server → client events: name → payload type (ServerEventSchemas validates the same shapes). */
+export interface ServerEventPayloads {
+  gameStatus: GameStatus;
+  members: Member[];
+  shipsIndexes: ShipMap | null;
+  playerBoats: Grid;
+  opponentBoats: Grid;
+  opponentShipsIndexes: PartialShipMap;
+  battlePlace: BattlePlace | null;
+  winner: Winner | null;
+}
+export type ServerEventName = keyof ServerEventPayloads & keyof typeof ServerEventSchemas;
 export const SERVER_EVENTS: readonly ServerEventName[] = [
   'gameStatus',
   'members',

@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { Server } from 'socket.io';
+import { randomRng } from '../src/game';
+import { createTokens, loadSecret } from './auth';
+import { configFromEnv, type ServerConfig } from './config';
+import { openDatabase } from './db/connect';
+import { Store } from './db/store';
+import { httpError } from './http/errors';
+import { registerRoutes } from './http/routes';
+import { RoomActions } from './rooms/actions';
+import { RoomRegistry } from './rooms/registry';
+import { attachRoomNamespace } from './socket/room-namespace';
+
+export interface RunningServer {
+  /** http://host:port of the listening server (127.0.0.1 when bound to every interface). */
+  readonly url: string;
+  readonly port: number;
+  readonly app: FastifyInstance;
+  readonly io: Server;
+  readonly store: Store;
+  close(): Promise<void>;
+}
+
+const API_PREFIXES = ['/users', '/room', '/socket.io', '/health'];
+
+/** Builds and starts the whole server: HTTP API, /room socket namespace and the built client, on one port. */
+export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
+  const config: ServerConfig = { ...configFromEnv(), ...overrides };
+  const db = await openDatabase(config.dataDir, config.databaseUrl);
+  const store = new Store(db);
+  const tokens = createTokens(loadSecret(config.dataDir, config.jwtSecret), config.tokenTtlSeconds);
+  const registry = new RoomRegistry(store);
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 16 * 1024,
+    // Per-request lines only when debugging: a load test would otherwise drown the useful ones.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  });
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send(httpError(status, status === 500 ? 'Internal server error' : error.message));
+  });
+  registerRoutes(app, { store, tokens, registry });
+
+  const hasClient = existsSync(join(config.clientDir, 'index.html'));
+  if (hasClient) await app.register(fastifyStatic, { root: config.clientDir, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url === p || request.url.startsWith(`${p}/`));
+    // Client-side routes (/game/…, /login…) get the single-page app.
+    if (hasClient && request.method === 'GET' && !isApi) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send(httpError(404, `Route ${request.method}:${request.url} not found`));
+  });
+
+  const io = new Server(app.server, {
+    maxHttpBufferSize: 16 * 1024,
+    serveClient: false,
+    cors: { origin: true, credentials: true },
+  });
+  attachRoomNamespace(io, { tokens, registry, actions: new RoomActions(store, randomRng()), log: app.log });
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    app,
+    io,
+    store,
+    close: () => {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => io.close(() => resolve()));
+        await app.close();
+        await db.destroy();
+      })();
+      return closing;
+    },
+  };
+}

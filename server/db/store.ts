@@ -1,0 +1,223 @@
+import type { Kysely } from 'kysely';
+import { type GameStatus, GAME_STATUSES, type ShipMap, type Shot, type ShotResult } from '../../src/game';
+import { ShipMapSchema } from '../../src/protocol';
+import type { Database } from './schema';
+
+export interface UserRow {
+  readonly id: string;
+  readonly username: string;
+  readonly email: string;
+  readonly passwordHash: string;
+}
+
+export interface StoredRoom {
+  readonly slug: string;
+  readonly status: GameStatus;
+  readonly members: readonly { readonly userId: string; readonly username: string }[];
+  /** The current round, absent before the first start. */
+  readonly game: {
+    readonly id: number;
+    readonly round: number;
+    readonly firstPlayer: string | null;
+    readonly winner: string | null;
+    readonly fleets: Readonly<Record<string, ShipMap>>;
+    readonly shots: readonly Shot[];
+  } | null;
+}
+
+const isStatus = (s: string): s is GameStatus => (GAME_STATUSES as readonly string[]).includes(s);
+const isResult = (r: string): r is ShotResult => r === 'M' || r === 'H' || r === 'D';
+
+/** Every read and write of the server, in one place, on Kysely (SQLite today, PostgreSQL-ready SQL). */
+export class Store {
+  constructor(readonly db: Kysely<Database>) {}
+
+  /** Inserts a user unless the username or e-mail (case-insensitive) is taken. */
+  async createUser(user: UserRow): Promise<'OK' | 'USERNAME_TAKEN' | 'EMAIL_TAKEN'> {
+    return this.db.transaction().execute(async (tx) => {
+      const clash = await tx
+        .selectFrom('users')
+        .select(['username', 'email'])
+        .where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['username']), '=', user.username.toLowerCase()),
+            eb('email', '=', user.email.toLowerCase()),
+          ]),
+        )
+        .executeTakeFirst();
+      if (clash) return clash.email === user.email.toLowerCase() ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN';
+      await tx
+        .insertInto('users')
+        .values({
+          id: user.id,
+          username: user.username,
+          email: user.email.toLowerCase(),
+          password_hash: user.passwordHash,
+          created_at: Date.now(),
+        })
+        .execute();
+      return 'OK';
+    });
+  }
+
+  private toUser(
+    row: { id: string; username: string; email: string; password_hash: string } | undefined,
+  ): UserRow | null {
+    return row ? { id: row.id, username: row.username, email: row.email, passwordHash: row.password_hash } : null;
+  }
+
+  async findUserByEmail(email: string): Promise<UserRow | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+    return this.toUser(row);
+  }
+
+  async findUserById(id: string): Promise<UserRow | null> {
+    return this.toUser(await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst());
+  }
+
+  /** Finished rounds the user played, and those won. */
+  async record(userId: string): Promise<{ gamesPlayed: number; gamesWon: number }> {
+    const row = await this.db
+      .selectFrom('games')
+      .innerJoin('members', 'members.room_slug', 'games.room_slug')
+      .where('members.user_id', '=', userId)
+      .where('games.ended_at', 'is not', null)
+      .select((eb) => [
+        eb.fn.countAll<number>().as('played'),
+        eb.fn.sum<number>(eb.case().when('games.winner_id', '=', userId).then(1).else(0).end()).as('won'),
+      ])
+      .executeTakeFirst();
+    return { gamesPlayed: Number(row?.played ?? 0), gamesWon: Number(row?.won ?? 0) };
+  }
+
+  /** False when the slug is taken. */
+  async createRoom(slug: string, userId: string): Promise<boolean> {
+    const result = await this.db
+      .insertInto('rooms')
+      .values({ slug, created_by: userId, created_at: Date.now(), status: 'UNSTARTED' })
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  async loadRoom(slug: string): Promise<StoredRoom | null> {
+    const room = await this.db.selectFrom('rooms').selectAll().where('slug', '=', slug).executeTakeFirst();
+    if (!room || !isStatus(room.status)) return null;
+    const members = await this.db
+      .selectFrom('members')
+      .innerJoin('users', 'users.id', 'members.user_id')
+      .select(['members.user_id as userId', 'users.username as username'])
+      .where('members.room_slug', '=', slug)
+      .orderBy('members.position')
+      .execute();
+    const game = await this.db
+      .selectFrom('games')
+      .selectAll()
+      .where('room_slug', '=', slug)
+      .orderBy('round', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!game) return { slug, status: room.status, members, game: null };
+    const fleetRows = await this.db.selectFrom('fleets').selectAll().where('game_id', '=', game.id).execute();
+    const fleets: Record<string, ShipMap> = {};
+    for (const row of fleetRows) {
+      const parsed = ShipMapSchema.safeParse(JSON.parse(row.ships));
+      if (parsed.success) fleets[row.user_id] = parsed.data;
+    }
+    const shotRows = await this.db
+      .selectFrom('shots')
+      .selectAll()
+      .where('game_id', '=', game.id)
+      .orderBy('seq')
+      .execute();
+    const shots: Shot[] = shotRows.flatMap((s) =>
+      isResult(s.result) ? [{ shooterId: s.shooter_id, x: s.x, y: s.y, result: s.result }] : [],
+    );
+    return {
+      slug,
+      status: room.status,
+      members,
+      game: { id: game.id, round: game.round, firstPlayer: game.first_player, winner: game.winner_id, fleets, shots },
+    };
+  }
+
+  async addMember(slug: string, userId: string, position: number): Promise<void> {
+    await this.db
+      .insertInto('members')
+      .values({ room_slug: slug, user_id: userId, position, joined_at: Date.now() })
+      .onConflict((oc) => oc.columns(['room_slug', 'user_id']).doNothing())
+      .execute();
+  }
+
+  async setStatus(slug: string, status: GameStatus): Promise<void> {
+    await this.db.updateTable('rooms').set({ status }).where('slug', '=', slug).execute();
+  }
+
+  /** Opens a new round (start or replay) and moves the room to PLACE_SHIPS. */
+  async startRound(slug: string, round: number): Promise<number> {
+    return this.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('games')
+        .values({ room_slug: slug, round, started_at: Date.now(), first_player: null, winner_id: null, ended_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx.updateTable('rooms').set({ status: 'PLACE_SHIPS' }).where('slug', '=', slug).execute();
+      return row.id;
+    });
+  }
+
+  /** Saves (or replaces) a fleet; when `firstPlayer` is given play starts. */
+  async saveFleet(
+    slug: string,
+    gameId: number,
+    userId: string,
+    fleet: ShipMap,
+    firstPlayer: string | null,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('fleets')
+        .values({ game_id: gameId, user_id: userId, ships: JSON.stringify(fleet) })
+        .onConflict((oc) => oc.columns(['game_id', 'user_id']).doUpdateSet({ ships: JSON.stringify(fleet) }))
+        .execute();
+      if (firstPlayer !== null) {
+        await tx.updateTable('games').set({ first_player: firstPlayer }).where('id', '=', gameId).execute();
+        await tx.updateTable('rooms').set({ status: 'PLAY' }).where('slug', '=', slug).execute();
+      }
+    });
+  }
+
+  /** Records a shot; the winning one also closes the round. */
+  async addShot(slug: string, gameId: number, seq: number, shot: Shot, winner: string | null): Promise<void> {
+    const values = {
+      game_id: gameId,
+      seq,
+      shooter_id: shot.shooterId,
+      x: shot.x,
+      y: shot.y,
+      result: shot.result,
+      created_at: Date.now(),
+    };
+    if (winner === null) {
+      await this.db.insertInto('shots').values(values).execute();
+      return;
+    }
+    await this.db.transaction().execute(async (tx) => {
+      await tx.insertInto('shots').values(values).execute();
+      await tx.updateTable('games').set({ winner_id: winner, ended_at: Date.now() }).where('id', '=', gameId).execute();
+      await tx.updateTable('rooms').set({ status: 'ENDED' }).where('slug', '=', slug).execute();
+    });
+  }
+
+  /** Every shot of a round in order, to replay a finished game shot by shot. */
+  async shotsOf(gameId: number): Promise<Shot[]> {
+    const rows = await this.db.selectFrom('shots').selectAll().where('game_id', '=', gameId).orderBy('seq').execute();
+    return rows.flatMap((s) =>
+      isResult(s.result) ? [{ shooterId: s.shooter_id, x: s.x, y: s.y, result: s.result }] : [],
+    );
+  }
+}

@@ -1,0 +1,21 @@
+import type { FastifyReply } from 'fastify';
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+/** Every HTTP error has the shape `{ statusCode, message, error }` (DESIGN.md §2). */
+export function httpError(statusCode: number, message: string | string[]) {
+  return { statusCode, message, error: REASONS[statusCode] ?? 'Error' };
+}
+
+export function sendError(reply: FastifyReply, statusCode: number, message: string | string[]): FastifyReply {
+  return reply.code(statusCode).send(httpError(statusCode, message));
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { CreateRoomBodySchema, LoginBodySchema, SignUpBodySchema } from '../../src/protocol';
+import { bearerToken, hashPassword, type Identity, type Tokens, verifyPassword } from '../auth';
+import type { Store } from '../db/store';
+import type { RoomRegistry } from '../rooms/registry';
+import { sendError } from './errors';
+
+interface Deps {
+  readonly store: Store;
+  readonly tokens: Tokens;
+  readonly registry: RoomRegistry;
+}
+
+/** One message per broken rule, in field order, as the sign-up form shows them (SPEC §8). */
+function messages(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.join('.');
+    if (issue.code === 'unrecognized_keys') return `unknown field(s): ${issue.keys.join(', ')}`;
+    if (issue.code === 'invalid_type' && issue.input === undefined) return `${field} is required`;
+    return issue.message;
+  });
+}
+
+const INVALID_LOGIN = 'Invalid e-mail or password';
+
+export function registerRoutes(app: FastifyInstance, { store, tokens, registry }: Deps): void {
+  const identify = (request: FastifyRequest): Identity | null => {
+    const token = bearerToken(request.headers.authorization);
+    return token ? tokens.verify(token) : null;
+  };
+
+  app.get('/health', async () => ({ status: 'ok' }));
+
+  app.post('/users/auth/sign-up', async (request, reply) => {
+    const body = SignUpBodySchema.safeParse(request.body ?? {});
+    if (!body.success) return sendError(reply, 400, messages(body.error));
+    const { username, email, password } = body.data;
+    const created = await store.createUser({
+      id: randomUUID(),
+      username,
+      email,
+      passwordHash: await hashPassword(password),
+    });
+    if (created === 'USERNAME_TAKEN') return sendError(reply, 409, 'This username is already taken');
+    if (created === 'EMAIL_TAKEN') return sendError(reply, 409, 'This e-mail is already registered');
+    return reply.code(201).send({ email: email.toLowerCase() });
+  });
+
+  app.post('/users/auth/login', async (request, reply) => {
+    const body = LoginBodySchema.safeParse(request.body ?? {});
+    if (!body.success) return sendError(reply, 400, messages(body.error));
+    const user = await store.findUserByEmail(body.data.email);
+    // Verify against something even for unknown e-mails would be kinder to timing; argon2 dominates either way.
+    if (!user || !(await verifyPassword(user.passwordHash, body.data.password))) {
+      return sendError(reply, 401, INVALID_LOGIN);
+    }
+    return reply.code(201).send({ access_token: tokens.sign({ id: user.id, username: user.username }) });
+  });
+
+  app.post('/room', async (request, reply) => {
+    const user = identify(request);
+    if (!user) return sendError(reply, 401, ['A valid access token is required']);
+    const body = CreateRoomBodySchema.safeParse(request.body ?? {});
+    if (!body.success) return sendError(reply, 400, messages(body.error));
+    // Identity comes from the token, never from the body (DESIGN.md §2).
+    if (!(await store.findUserById(user.id))) return sendError(reply, 401, ['Unknown user']);
+    return reply.code(201).send({ slug: await registry.create(user.id) });
+  });
+
+  app.get('/users/me', async (request, reply) => {
+    const user = identify(request);
+    if (!user) return sendError(reply, 401, 'A valid access token is required');
+    const row = await store.findUserById(user.id);
+    if (!row) return sendError(reply, 401, 'Unknown user');
+    return { id: row.id, username: row.username, email: row.email, ...(await store.record(row.id)) };
+  });
+}

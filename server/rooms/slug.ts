@@ -1,0 +1,73 @@
+import { randomInt } from 'node:crypto';
+
+const ADJECTIVES = [
+  'brave',
+  'calm',
+  'clever',
+  'bold',
+  'swift',
+  'quiet',
+  'lucky',
+  'proud',
+  'eager',
+  'gentle',
+  'happy',
+  'jolly',
+  'keen',
+  'mighty',
+  'noble',
+  'rapid',
+  'salty',
+  'sunny',
+  'witty',
+  'young',
+  'amber',
+  'azure',
+  'coral',
+  'crimson',
+  'golden',
+  'misty',
+  'silver',
+  'stormy',
+  'frosty',
+  'windy',
+];
+const NOUNS = [
+  'otter',
+  'whale',
+  'shark',
+  'seal',
+  'gull',
+  'heron',
+  'squid',
+  'crab',
+  'dolphin',
+  'marlin',
+  'orca',
+  'pelican',
+  'puffin',
+  'walrus',
+  'turtle',
+  'manta',
+  'narwhal',
+  'octopus',
+  'lobster',
+  'albatross',
+  'anchor',
+  'harbor',
+  'compass',
+  'lantern',
+  'reef',
+  'tide',
+  'wave',
+  'island',
+  'mast',
+  'sail',
+];
+
+/** Short, human-typeable room names such as `brave-otter-42` (30 × 30 × 90 = 81,000 before widening). */
+export function randomSlug(extraDigits = 0): string {
+  const pick = (words: readonly string[]): string => words[randomInt(words.length)] ?? 'sea';
+  const digits = randomInt(10 ** (1 + extraDigits), 10 ** (2 + extraDigits));
+  return `${pick(ADJECTIVES)}-${pick(NOUNS)}-${digits}`;
+}

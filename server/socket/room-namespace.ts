@@ -1,0 +1,148 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server } from 'socket.io';
+import type { z } from 'zod';
+import {
+  type Ack,
+  errorAck,
+  HandshakeQuerySchema,
+  JoinRoomPayloadSchema,
+  PlaceShipsPayloadSchema,
+  ReplayPayloadSchema,
+  ShootPayloadSchema,
+  SOCKET_NAMESPACE,
+  StartGamePayloadSchema,
+} from '../../src/protocol';
+import type { Tokens } from '../auth';
+import type { Outcome, RoomActions } from '../rooms/actions';
+import type { RoomRegistry } from '../rooms/registry';
+import type { Room } from '../rooms/room';
+import { publish } from './publish';
+import type { RoomNamespace, RoomSocket } from './types';
+
+interface Deps {
+  readonly tokens: Tokens;
+  readonly registry: RoomRegistry;
+  readonly actions: RoomActions;
+  readonly log: FastifyBaseLogger;
+}
+
+/** A readable reason for a refused payload, from zod's first issue. */
+function badPayload(error: z.ZodError): Ack<never> {
+  const issue = error.issues[0];
+  const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+  return errorAck('BAD_PAYLOAD', issue ? `${issue.message}${where}` : 'invalid payload');
+}
+
+/** The /room namespace (DESIGN.md §2): token checked at the handshake, every payload validated, one authority per room. */
+export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
+  const nsp: RoomNamespace = io.of(SOCKET_NAMESPACE);
+  const { tokens, registry, actions, log } = deps;
+
+  nsp.use((socket, next) => {
+    const query = HandshakeQuerySchema.safeParse(socket.handshake.query);
+    const user = query.success ? tokens.verify(query.data.token) : null;
+    if (!user) {
+      next(new Error('UNAUTHORIZED'));
+      return;
+    }
+    socket.data.user = user;
+    socket.data.slug = null;
+    next();
+  });
+
+  /** Registers a handler that validates its payload, acknowledges, then publishes what changed. */
+  function on<S extends z.ZodType, T>(
+    socket: RoomSocket,
+    event: string,
+    schema: S,
+    run: (payload: z.infer<S>) => Promise<Outcome<T> & { room?: Room }>,
+  ): void {
+    socket.on(event, (...args: unknown[]) => {
+      const last = args[args.length - 1];
+      const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : () => undefined;
+      const parsed = schema.safeParse(args[0]);
+      if (!parsed.success) {
+        ack(badPayload(parsed.error));
+        return;
+      }
+      run(parsed.data).then(
+        (outcome) => {
+          ack(outcome.reply);
+          if (outcome.fanout && outcome.room) publish(nsp, outcome.room, outcome.fanout);
+        },
+        (error: unknown) => {
+          log.error({ err: error, event, user: socket.data.user.id }, 'socket action failed');
+          ack(errorAck('INTERNAL'));
+        },
+      );
+    });
+  }
+
+  /** The room this socket plays in, if it is still the member's current socket. */
+  async function joinedRoom(socket: RoomSocket, slug?: string): Promise<Room | null> {
+    const current = socket.data.slug;
+    if (current === null || (slug !== undefined && slug !== current)) return null;
+    const room = await registry.get(current);
+    return room?.memberBySocket(socket.id) ? room : null;
+  }
+
+  /** Marks the socket's member as gone from its room and tells the other member. */
+  async function leave(socket: RoomSocket): Promise<void> {
+    const slug = socket.data.slug;
+    socket.data.slug = null;
+    if (slug === null) return;
+    const room = await registry.get(slug);
+    if (!room) return;
+    await room.exclusive(async () => {
+      const member = room.memberBySocket(socket.id);
+      if (!member) return;
+      member.socketId = null;
+      publish(nsp, room, (id) => (id === member.userId ? [] : ['members']));
+    });
+    registry.release(room);
+  }
+
+  nsp.on('connection', (socket) => {
+    const user = socket.data.user;
+    const notJoined = { reply: errorAck('NOT_JOINED') };
+
+    on(socket, 'joinRoom', JoinRoomPayloadSchema, async (slug) => {
+      const room = await registry.get(slug);
+      if (!room) return { reply: errorAck('ROOM_NOT_FOUND') };
+      if (socket.data.slug !== null && socket.data.slug !== slug) await leave(socket);
+      const outcome = await room.exclusive(() => actions.join(room, user, socket.id));
+      if (typeof outcome.reply === 'string') socket.data.slug = slug;
+      return { ...outcome, room };
+    });
+
+    on(socket, 'startGame', StartGamePayloadSchema, async (slug) => {
+      const room = await joinedRoom(socket, slug);
+      if (!room) return notJoined;
+      return { ...(await room.exclusive(() => actions.start(room, user))), room };
+    });
+
+    on(socket, 'placeShips', PlaceShipsPayloadSchema, async (fleet) => {
+      const room = await joinedRoom(socket);
+      if (!room) return notJoined;
+      return { ...(await room.exclusive(() => actions.place(room, user, fleet))), room };
+    });
+
+    on(socket, 'shoot', ShootPayloadSchema, async (target) => {
+      const room = await joinedRoom(socket);
+      if (!room) return notJoined;
+      return { ...(await room.exclusive(() => actions.shoot(room, user, target))), room };
+    });
+
+    on(socket, 'replay', ReplayPayloadSchema, async (slug) => {
+      const room = await joinedRoom(socket, slug);
+      if (!room) return notJoined;
+      return { ...(await room.exclusive(() => actions.replay(room, user))), room };
+    });
+
+    socket.on('disconnect', () => {
+      leave(socket).catch((error: unknown) => log.error({ err: error }, 'leaving a room failed'));
+    });
+  });
+
+  return nsp;
+}

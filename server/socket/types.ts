@@ -1,0 +1,15 @@
+import type { Namespace, Socket } from 'socket.io';
+import type { ServerToClientEvents } from '../../src/protocol';
+import type { Identity } from '../auth';
+
+/** Client events arrive as unknown values: every payload is validated with src/protocol before use. */
+export type UntrustedClientEvents = Record<string, (...args: unknown[]) => void>;
+
+export interface SocketData {
+  user: Identity;
+  /** The room this socket joined, if any. */
+  slug: string | null;
+}
+
+export type RoomNamespace = Namespace<UntrustedClientEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RoomSocket = Socket<UntrustedClientEvents, ServerToClientEvents, Record<string, never>, SocketData>;

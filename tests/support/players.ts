@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { jwtDecode } from 'jwt-decode';
+import { ApiClient, type ClientGameState, GameClient, type TokenPayload } from '../../src/protocol';
+
+export interface TestPlayer {
+  readonly api: ApiClient;
+  readonly token: string;
+  readonly id: string;
+  readonly username: string;
+  readonly email: string;
+}
+
+/** Signs a fresh user up and logs in through ApiClient, as the browser and the CLI do. */
+export async function newPlayer(url: string, prefix = 'p'): Promise<TestPlayer> {
+  const api = new ApiClient({ baseUrl: url });
+  const tag = randomUUID().slice(0, 8);
+  const username = `${prefix}_${tag}`;
+  const email = `${username}@example.test`;
+  await api.signUp({ username, email, password: 'correct horse battery' });
+  const { access_token } = await api.login({ email, password: 'correct horse battery' });
+  const payload = jwtDecode<TokenPayload>(access_token);
+  return { api, token: access_token, id: payload.id, username: payload.username, email };
+}
+
+/** A connected GameClient over WebSocket only (no long-polling in tests). */
+export async function connectClient(url: string, token: string, slug: string): Promise<GameClient> {
+  const client = new GameClient({ url, token, slug, socket: { transports: ['websocket'], reconnection: false } });
+  await client.connect();
+  return client;
+}
+
+/** Resolves once `predicate` holds on the client's state (checked now and after every change). */
+export function waitForState(
+  client: GameClient,
+  predicate: (state: ClientGameState) => boolean,
+  timeoutMs = 5000,
+): Promise<ClientGameState> {
+  if (predicate(client.state)) return Promise.resolve(client.state);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`state not reached within ${timeoutMs} ms: ${JSON.stringify(client.state).slice(0, 400)}`));
+    }, timeoutMs);
+    const unsubscribe = client.subscribe((state) => {
+      if (!predicate(state)) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(state);
+    });
+  });
+}
