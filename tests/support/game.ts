@@ -27,6 +27,11 @@ export async function twoPlayersInRoom(url: string): Promise<{ slug: string; a: 
 export async function startAndPlace(slug: string, a: Seat, b: Seat): Promise<{ first: Seat; second: Seat }> {
   expect(await a.client.startGame(slug)).toBeNull();
   await waitForState(b.client, (s) => s.gameStatus === 'PLACE_SHIPS');
+  return placeBoth(a, b);
+}
+
+/** Places both fleets during PLACE_SHIPS; resolves with the seat that shoots first. */
+export async function placeBoth(a: Seat, b: Seat): Promise<{ first: Seat; second: Seat }> {
   expect(await a.client.placeShips(a.fleet)).toBeNull();
   expect(await b.client.placeShips(b.fleet)).toBeNull();
   const state = await waitForState(a.client, (s) => s.gameStatus === 'PLAY' && s.members.some((m) => m.hasToPlay));

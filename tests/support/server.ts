@@ -10,10 +10,12 @@ export interface TestServer extends RunningServer {
 }
 
 /** A real server on 127.0.0.1 and an ephemeral port, with its own temporary SQLite directory. */
-export async function startTestServer(options: { dataDir?: string; jwtSecret?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { dataDir?: string; jwtSecret?: string; port?: number } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'broadside-test-'));
   const server = await startServer({
-    port: 0,
+    port: options.port ?? 0,
     host: '127.0.0.1',
     dataDir,
     databaseUrl: null,
