@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildResources, flattenKeys, missingKeys } from '../../../src/app/i18n/resources';
+import { LANGUAGES } from '../../../src/app/i18n/languages';
+import { ERROR_CODES } from '../../../src/protocol/errors';
+
+const ROOT = join(import.meta.dirname, '../../..');
+const LOCALES = join(ROOT, 'locales');
+
+/** Every locales/{lng}/{ns}.json on disk, the stage's namespace included. */
+function localeFiles(): Record<string, unknown> {
+  const files: Record<string, unknown> = {};
+  for (const lng of readdirSync(LOCALES)) {
+    for (const file of readdirSync(join(LOCALES, lng)).filter((name) => name.endsWith('.json'))) {
+      files[`locales/${lng}/${file}`] = JSON.parse(readFileSync(join(LOCALES, lng, file), 'utf8'));
+    }
+  }
+  return files;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const resources = buildResources(localeFiles());
+
+describe('translations', () => {
+  it('has both languages', () => {
+    expect(Object.keys(resources).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('has no key missing in either language, in any namespace file', () => {
+    expect(missingKeys(resources)).toEqual([]);
+  });
+
+  it('the missing-key check does catch a missing key', () => {
+    const broken = buildResources({
+      'locales/en/translation.json': { a: { b: 'x', c: 'y' } },
+      'locales/fr/translation.json': { a: { b: 'x' } },
+      'locales/fr/stage.json': { only: 'fr' },
+    });
+    expect(missingKeys(broken)).toEqual(['en/stage.json: only', 'fr/translation.json: a.c']);
+  });
+
+  it('has no empty text', () => {
+    for (const [lng, namespaces] of Object.entries(resources)) {
+      for (const [ns, tree] of Object.entries(namespaces)) {
+        for (const key of flattenKeys(tree)) {
+          const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
+          expect(typeof value === 'string' && value.trim() !== '', `${lng}/${ns}: ${key}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('translates every server error code (DESIGN.md §2)', () => {
+    const keys = new Set(flattenKeys(resources.en?.translation));
+    for (const code of ERROR_CODES) expect(keys.has(`errors.codes.${code}`), code).toBe(true);
+  });
+
+  it('has every key the shell asks for by its literal name', () => {
+    const keys = new Set(flattenKeys(resources.en?.translation));
+    const asked: string[] = [];
+    for (const file of sourceFiles(join(ROOT, 'src/app'))) {
+      const source = readFileSync(file, 'utf8');
+      for (const match of source.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) {
+        if (match[1]) asked.push(`${relative(ROOT, file)}: ${match[1]}`);
+      }
+      for (const match of source.matchAll(/\bkey: '([a-zA-Z0-9_.]+)'/g)) {
+        if (match[1]) asked.push(`${relative(ROOT, file)}: ${match[1]}`);
+      }
+    }
+    expect(asked.length).toBeGreaterThan(40);
+    const unknown = asked.filter((entry) => !keys.has(entry.split(': ')[1] ?? ''));
+    expect(unknown).toEqual([]);
+  });
+
+  it('loads a glob module map (default export or plain JSON) by language and namespace', () => {
+    const built = buildResources({
+      '../../../locales/en/translation.json': { default: { a: 'A' } },
+      '../../../locales/en/stage.json': { b: 'B' },
+      '../../../elsewhere/x.json': { c: 'C' },
+    });
+    expect(built).toEqual({ en: { translation: { a: 'A' }, stage: { b: 'B' } } });
+  });
+});

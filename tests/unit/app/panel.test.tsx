@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../src/app/i18n/setup';
+import { preferencesStore } from '../../../src/app/stores/preferences';
+import { renderApp } from './render-app';
+
+describe('profile panel (SPEC §2)', () => {
+  it('switching to French changes every text at once, the stage namespace too', async () => {
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Profile and settings' }));
+    await user.click(screen.getByRole('button', { name: 'Français' }));
+    expect(preferencesStore.language).toBe('fr');
+    await screen.findByRole('button', { name: 'Créer une partie' });
+    expect(screen.getByRole('button', { name: 'Rejoindre une partie' })).toBeTruthy();
+    expect(screen.getByLabelText('Nom de la partie')).toBeTruthy();
+    expect(screen.getByLabelText('Mode sombre')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('fr');
+    expect(i18n.language).toBe('fr');
+    expect(i18n.hasResourceBundle('fr', 'stage')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    await screen.findByRole('button', { name: 'Create a game' });
+  });
+
+  it('dark mode is the default and the toggle switches the theme of <html>', async () => {
+    const { followThemePreference } = await import('../../../src/app/theme/apply-theme');
+    const stop = followThemePreference();
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Profile and settings' }));
+    const toggle = screen.getByLabelText('Dark mode');
+    expect(toggle).toHaveProperty('checked', true);
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+    await user.click(toggle);
+    expect(preferencesStore.theme).toBe('light');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    stop();
+  });
+
+  it('mutes the stage sounds', async () => {
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Profile and settings' }));
+    await user.click(screen.getByLabelText('Mute sounds'));
+    expect(preferencesStore.muted).toBe(true);
+  });
+
+  it('shows a logout link only when logged in, and my profile always', async () => {
+    renderApp('/', { user: 'alice' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Profile and settings' }));
+    expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/logout');
+    expect(screen.getByRole('link', { name: 'My profile' }).getAttribute('href')).toBe('/profile');
+  });
+
+  it('offers to log in instead when anonymous', async () => {
+    renderApp('/');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Profile and settings' }));
+    expect(screen.queryByRole('link', { name: 'Log out' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+  });
+});

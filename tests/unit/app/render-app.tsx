@@ -1,0 +1,68 @@
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import '../../../src/app/i18n/setup';
+import { App } from '../../../src/app/App';
+import { authStore, logIn, logOut } from '../../../src/app/stores/auth';
+import { clearErrors } from '../../../src/app/stores/banner';
+import { preferencesStore } from '../../../src/app/stores/preferences';
+import { returnPathStore } from '../../../src/app/stores/return-path';
+import { tokenFor } from './tokens';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(cleanup);
+
+export interface RenderedApp extends RenderResult {
+  /** The current path, as wouter sees it. */
+  path(): string;
+  navigate(to: string): void;
+}
+
+/** Renders the whole shell at `path`, in English, with fresh stores. */
+export function renderApp(path: string, options: { user?: string } = {}): RenderedApp {
+  clearErrors();
+  returnPathStore.path = null;
+  preferencesStore.language = 'en';
+  preferencesStore.theme = 'dark';
+  preferencesStore.muted = false;
+  logOut();
+  if (options.user) logIn(tokenFor(options.user));
+  const location = memoryLocation({ path, record: true });
+  const result = render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <App />
+    </Router>,
+  );
+  return {
+    ...result,
+    path: () => location.history?.at(-1)?.split('?')[0] ?? path,
+    navigate: (to: string) => location.navigate(to),
+  };
+}
+
+export { authStore };
+
+/** A fetch stub answering the HTTP API with canned responses, recording the calls. */
+export function fakeApi(
+  routes: Record<
+    string,
+    (body: unknown) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>
+  >,
+) {
+  const calls: { path: string; body: unknown; authorization: string | null }[] = [];
+  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const path = String(input);
+    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const headers = new Headers(init?.headers);
+    calls.push({ path, body, authorization: headers.get('authorization') });
+    const route = routes[`${init?.method ?? 'GET'} ${path}`];
+    if (!route) return new Response(JSON.stringify({ statusCode: 404, message: 'not found' }), { status: 404 });
+    const answer = await route(body);
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  return { calls, fetch: fetchStub };
+}
