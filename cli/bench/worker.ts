@@ -1,0 +1,23 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { LatencyBook } from '../latency';
+import { type BenchConfig, type BenchSlice, playSlice } from './run';
+
+export type BenchWorkerMessage =
+  | { readonly type: 'progress'; readonly played: number }
+  | {
+      readonly type: 'done';
+      /** [game index, shots] pairs. */
+      readonly games: readonly (readonly [number, number])[];
+      readonly latency: Record<string, string>;
+    };
+
+const { config, slice } = workerData as { config: BenchConfig; slice: BenchSlice };
+const shots = new Int32Array(config.games).fill(-1);
+const book = new LatencyBook();
+const post = (message: BenchWorkerMessage): void => parentPort?.postMessage(message);
+playSlice(config, slice, shots, book, (played) => post({ type: 'progress', played }));
+const games: [number, number][] = [];
+shots.forEach((n, i) => {
+  if (n >= 0) games.push([i, n]);
+});
+post({ type: 'done', games, latency: book.snapshot() });

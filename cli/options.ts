@@ -1,0 +1,65 @@
+import { InvalidArgumentError, Option } from 'commander';
+import { PLACER_NAMES, SHOOTER_NAMES } from '../src/bots';
+
+/** Parses a whole number ≥ min for an option. */
+export function integer(min: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min)
+      throw new InvalidArgumentError(`expected a whole number ≥ ${min}, got "${value}"`);
+    return n;
+  };
+}
+
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`expected a number ≥ 0, got "${value}"`);
+  return n;
+}
+
+function serverUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
+    return url.origin;
+  } catch {
+    throw new InvalidArgumentError(`expected an http(s) URL, got "${value}"`);
+  }
+}
+
+/** The options shared by every command (issue #5): --server, --json, --seed, --quiet. */
+export interface CommonOptions {
+  readonly server: string;
+  readonly json: boolean;
+  readonly seed: number;
+  readonly quiet: boolean;
+}
+
+export const DEFAULT_SERVER = 'http://localhost:3000';
+
+export const serverOption = (): Option =>
+  new Option('--server <url>', 'server origin').default(DEFAULT_SERVER).env('BROADSIDE_SERVER').argParser(serverUrl);
+export const jsonOption = (): Option =>
+  new Option('--json', 'print a machine-readable JSON report as the last line of stdout').env('BROADSIDE_JSON');
+export const seedOption = (fallback: number | undefined = 1): Option => {
+  const option = new Option('--seed <n>', 'seed of every random choice, so a run replays exactly')
+    .env('BROADSIDE_SEED')
+    .argParser(integer(0));
+  return fallback === undefined ? option : option.default(fallback);
+};
+export const quietOption = (): Option =>
+  new Option('--quiet', 'no progress bar nor per-game lines, only the final report').env('BROADSIDE_QUIET');
+
+export const strategyOption = (flags = '--strategy <name>', fallback = 'sampler'): Option =>
+  new Option(flags, 'shot strategy').choices(SHOOTER_NAMES).default(fallback);
+export const placementOption = (flags = '--placement <name>', fallback = 'random'): Option =>
+  new Option(flags, 'placement strategy').choices(PLACER_NAMES).default(fallback);
+export const gamesOption = (fallback: number): Option =>
+  new Option('--games <n>', 'number of games').default(fallback).env('BROADSIDE_GAMES').argParser(integer(1));
+export const secondsOption = (flags: string, description: string, fallback: number): Option =>
+  new Option(flags, description).default(fallback).argParser(positiveNumber);
+
+/** `--help` text listing examples, appended after the options. */
+export function examples(lines: readonly string[]): string {
+  return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+}

@@ -1,0 +1,28 @@
+import { Command, CommanderError } from 'commander';
+import { benchCommand } from './commands/bench';
+import { describeError } from './errors';
+
+export function createProgram(): Command {
+  const program = new Command('broadside')
+    .description('Broadside bot harness: offline benches, bots on a server, duels, scripted scenarios and load tests')
+    .version('0.1.0')
+    .showSuggestionAfterError()
+    .addCommand(benchCommand());
+  for (const command of program.commands) command.exitOverride();
+  return program.exitOverride();
+}
+
+/**
+ * Runs the CLI and returns the exit code. Every failure ends as one line on stderr and a non-zero
+ * code: commander prints its own usage errors, everything else is printed here.
+ */
+export async function run(argv: readonly string[]): Promise<number> {
+  try {
+    await createProgram().parseAsync([...argv]);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    process.stderr.write(`broadside: ${describeError(error)}\n`);
+    return 1;
+  }
+}

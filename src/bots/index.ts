@@ -1,0 +1,5 @@
+export * from './types';
+export * from './registry';
+export * from './simulate';
+export * from './player';
+export { createSampler, SAMPLES } from './shooters/sampler';

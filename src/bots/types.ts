@@ -1,0 +1,27 @@
+import type { Cell, Coord, PartialShipMap, Rng, ShipMap } from '../game';
+
+/**
+ * Everything a shooter may know about the opponent (DESIGN.md §2): the opponent grid as the
+ * player sees it (only E, M, H, D; read as grid[y][x]) and the opponent ships sunk so far.
+ */
+export interface ShotView {
+  readonly grid: readonly (readonly Cell[])[];
+  readonly sunk: PartialShipMap;
+}
+
+/**
+ * A shooting strategy. `nextShot` is a pure function of the view and the rng: the same view and
+ * the same rng state give the same shot, which is what makes benches and duels replayable.
+ */
+export interface ShotStrategy {
+  readonly name: string;
+  readonly description: string;
+  nextShot(view: ShotView, rng: Rng): Coord;
+}
+
+/** A placement strategy: a legal fleet drawn from the rng and nothing else. */
+export interface PlacementStrategy {
+  readonly name: string;
+  readonly description: string;
+  place(rng: Rng): ShipMap;
+}
