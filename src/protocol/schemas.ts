@@ -44,7 +44,13 @@ export const SignUpBodySchema = z.strictObject({
     .min(3, 'username must be at least 3 characters')
     .max(20, 'username must be at most 20 characters')
     .regex(/^[\p{L}\p{N}_.-]+$/u, 'username may contain only letters, digits, ".", "_" and "-"'),
-  email: z.email({ error: 'email must be a valid e-mail address' }).max(254, 'email must be at most 254 characters'),
+  // Trimmed before the format check, as login does: a pasted or autofilled trailing space must not
+  // make an address valid at login but invalid at sign-up.
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .max(254, 'email must be at most 254 characters')
+    .pipe(z.email({ error: 'email must be a valid e-mail address' })),
   password: z
     .string({ error: 'password is required' })
     .min(8, 'password must be at least 8 characters')

@@ -128,9 +128,16 @@ describe('SignUpBodySchema: one message per broken rule', () => {
   it('names each missing field once', () => {
     expect(messages(SignUpBodySchema, {})).toEqual([
       'username is required',
-      'email must be a valid e-mail address',
+      'email is required',
       'password is required',
     ]);
+  });
+
+  it('trims the e-mail before checking it, as login does', () => {
+    const body = { ...good, email: '  alice@example.com \t' };
+    expect(SignUpBodySchema.parse(body).email).toBe('alice@example.com');
+    expect(LoginBodySchema.parse({ email: body.email, password: 'x' }).email).toBe('alice@example.com');
+    expect(messages(SignUpBodySchema, { ...good, email: '   ' })).toEqual(['email must be a valid e-mail address']);
   });
 
   it.each<[string, Record<string, unknown>, string[]]>([
