@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRng, emptyGrid, randomFleet } from '../../../src/game';
+import {
+  GameClient,
+  hasToPlay,
+  initialGameState,
+  type ServerEventName,
+  SERVER_EVENTS,
+  SOCKET_NAMESPACE,
+  SOCKET_SETTINGS,
+} from '../../../src/protocol';
+
+/* These tests never reach a server: the port is closed and autoConnect is off. Server events are
+ * delivered by calling the socket's own listeners, as socket.io would. */
+
+const clients: GameClient[] = [];
+function client(ackTimeoutMs = 50): GameClient {
+  const c = new GameClient({ url: 'http://127.0.0.1:9/', token: 'tok', slug: 'brave-otter-42', ackTimeoutMs });
+  clients.push(c);
+  return c;
+}
+afterEach(() => {
+  for (const c of clients.splice(0)) c.close();
+  vi.restoreAllMocks();
+});
+
+/** Delivers a server event to the client as if the server had sent it. */
+function deliver(c: GameClient, event: ServerEventName | 'connect', payload?: unknown): void {
+  for (const listener of c.socket.listeners(event)) (listener as (p: unknown) => void)(payload);
+}
+
+describe('GameClient settings', () => {
+  it('uses the SPEC §9 socket settings', () => {
+    expect(SOCKET_SETTINGS).toMatchObject({
+      timeout: 20_000,
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 5_000,
+      randomizationFactor: 0.5,
+      reconnectionAttempts: Number.POSITIVE_INFINITY,
+    });
+    const manager = client().socket.io;
+    expect(manager.timeout()).toBe(20_000);
+    expect(manager.reconnectionDelay()).toBe(1_000);
+    expect(manager.reconnectionDelayMax()).toBe(5_000);
+    expect(manager.randomizationFactor()).toBe(0.5);
+    expect(manager.reconnectionAttempts()).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('connects to the /room namespace with the token and slug in the handshake query', () => {
+    const c = client();
+    expect(SOCKET_NAMESPACE).toBe('/room');
+    // `nsp` is private in the typings; reading it is the simplest proof of the namespace used.
+    expect((c.socket as unknown as { nsp: string }).nsp).toBe('/room');
+    expect(c.socket.io.opts.query).toEqual({ token: 'tok', slug: 'brave-otter-42' });
+    expect(c.socket.connected).toBe(false);
+  });
+});
+
+describe('GameClient state', () => {
+  it('starts from an empty state for its slug', () => {
+    expect(client().state).toEqual(initialGameState('brave-otter-42'));
+    expect(initialGameState('x')).toMatchObject({ gameStatus: null, members: [], playerBoats: emptyGrid() });
+  });
+
+  it('keeps each of the eight server events in its state and tells subscribers', () => {
+    const c = client();
+    const changes: string[] = [];
+    const unsubscribe = c.subscribe((_state, change) => changes.push(change));
+    const fleet = randomFleet(createRng(3));
+    const payloads: Record<ServerEventName, unknown> = {
+      gameStatus: 'PLAY',
+      members: [{ userId: 'u1', username: 'alice', socketId: 's1', hasToPlay: true }],
+      shipsIndexes: fleet,
+      playerBoats: emptyGrid().map((row, y) => (y === 0 ? row.map(() => 'S') : row)),
+      opponentBoats: emptyGrid().map((row, y) => (y === 9 ? row.map(() => 'M') : row)),
+      opponentShipsIndexes: { '4': fleet['4'] },
+      battlePlace: { shooterId: 'u2', x: 1, y: 2, result: 'M' },
+      winner: { userId: 'u1', username: 'alice' },
+    };
+    const before = c.state;
+    for (const event of SERVER_EVENTS) deliver(c, event, payloads[event]);
+    expect(changes).toEqual([...SERVER_EVENTS]);
+    for (const event of SERVER_EVENTS) expect(c.state[event]).toEqual(payloads[event]);
+    // The state object is replaced, never mutated, so stores can compare by reference.
+    expect(before).toEqual(initialGameState('brave-otter-42'));
+    unsubscribe();
+    deliver(c, 'gameStatus', 'ENDED');
+    expect(changes).toHaveLength(SERVER_EVENTS.length);
+    expect(c.state.gameStatus).toBe('ENDED');
+  });
+
+  it('hasToPlay reads the members list', () => {
+    const c = client();
+    deliver(c, 'members', [
+      { userId: 'u1', username: 'alice', socketId: 's1', hasToPlay: false },
+      { userId: 'u2', username: 'bob', socketId: 's2', hasToPlay: true },
+    ]);
+    expect(hasToPlay(c.state, 'u2')).toBe(true);
+    expect(hasToPlay(c.state, 'u1')).toBe(false);
+    expect(hasToPlay(c.state, 'nobody')).toBe(false);
+  });
+});
+
+describe('GameClient calls', () => {
+  it('answers an error ack instead of throwing when the server cannot be reached', async () => {
+    const c = client(30);
+    await expect(c.shoot({ x: 1, y: 2 })).resolves.toMatchObject({ error: 'DISCONNECTED' });
+    await expect(c.joinRoom()).resolves.toMatchObject({ error: 'DISCONNECTED' });
+    expect(c.state.gameStatus).toBeNull();
+  });
+
+  it('sends each call as its event with the right payload and returns the ack', async () => {
+    const c = client();
+    const sent: unknown[][] = [];
+    const replies: Record<string, unknown> = {
+      joinRoom: 'PLACE_SHIPS',
+      startGame: { error: 'WRONG_STATUS' },
+      placeShips: null,
+      shoot: 'D',
+      replay: 'PLACE_SHIPS',
+    };
+    const fake = {
+      emitWithAck: async (event: string, ...args: unknown[]) => {
+        sent.push([event, ...args]);
+        return replies[event];
+      },
+    };
+    vi.spyOn(c.socket, 'timeout').mockReturnValue(fake as unknown as ReturnType<typeof c.socket.timeout>);
+    const fleet = randomFleet(createRng(5));
+    await expect(c.joinRoom()).resolves.toBe('PLACE_SHIPS');
+    await expect(c.startGame()).resolves.toEqual({ error: 'WRONG_STATUS' });
+    await expect(c.placeShips(fleet)).resolves.toBeNull();
+    await expect(c.shoot({ x: 3, y: 4, extra: 'dropped' } as { x: number; y: number })).resolves.toBe('D');
+    await expect(c.replay()).resolves.toBe('PLACE_SHIPS');
+    expect(sent).toEqual([
+      ['joinRoom', 'brave-otter-42'],
+      ['startGame', 'brave-otter-42'],
+      ['placeShips', fleet],
+      ['shoot', { x: 3, y: 4 }],
+      ['replay', 'brave-otter-42'],
+    ]);
+    // A successful join or replay also records the status it answered.
+    expect(c.state.gameStatus).toBe('PLACE_SHIPS');
+  });
+
+  it('joins its room again after every reconnect, once it has joined', async () => {
+    const c = client();
+    const joins: unknown[] = [];
+    const fake = {
+      emitWithAck: async (event: string, slug: unknown) => {
+        if (event === 'joinRoom') joins.push(slug);
+        return 'PLAY';
+      },
+    };
+    vi.spyOn(c.socket, 'timeout').mockReturnValue(fake as unknown as ReturnType<typeof c.socket.timeout>);
+    deliver(c, 'connect');
+    expect(joins).toEqual([]);
+    expect(c.state.connected).toBe(true);
+    await c.joinRoom('other-room-7');
+    expect(c.state.slug).toBe('other-room-7');
+    deliver(c, 'connect');
+    await vi.waitFor(() => expect(joins).toEqual(['other-room-7', 'other-room-7']));
+  });
+
+  it('a failed join does not count as joined: no re-join after a reconnect', async () => {
+    const c = client();
+    const joins: unknown[] = [];
+    const fake = {
+      emitWithAck: async (_event: string, slug: unknown) => {
+        joins.push(slug);
+        return { error: 'ROOM_NOT_FOUND' };
+      },
+    };
+    vi.spyOn(c.socket, 'timeout').mockReturnValue(fake as unknown as ReturnType<typeof c.socket.timeout>);
+    await expect(c.joinRoom('nowhere')).resolves.toEqual({ error: 'ROOM_NOT_FOUND' });
+    deliver(c, 'connect');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(joins).toEqual(['nowhere']);
+    expect(c.state.gameStatus).toBeNull();
+  });
+});
