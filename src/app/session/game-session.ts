@@ -37,7 +37,7 @@ function logError(action: string, reply: unknown): void {
 function open(slug: string, user: User): Entry {
   resetGameStore(user.id, slug);
   const client = new GameClient({ url: '', token: user.access_token, slug });
-  const unsubscribe = client.subscribe((state) => applyServerState(state));
+  const unsubscribe = client.subscribe((state, change) => applyServerState(state, change));
   const joined = client
     .connect()
     .then(() => client.joinRoom(slug))

@@ -14,7 +14,7 @@ import {
   type ShipKey,
   type ShipMap,
 } from '../../game';
-import type { BattlePlace, ClientGameState, Member, Winner } from '../../protocol';
+import type { BattlePlace, ClientGameState, Member, ServerEventName, Winner } from '../../protocol';
 
 /**
  * The game as the browser knows it: the server's view (fed by GameClient) plus the fleet being
@@ -63,8 +63,12 @@ export function resetGameStore(userId: string | null, slug: string | null): void
   Object.assign(gameStore, initialGameStore(), { userId, slug });
 }
 
-/** Copies a GameClient state into the store. */
-export function applyServerState(state: ClientGameState): void {
+/**
+ * Copies a GameClient state into the store. `change` names the event that produced it: only a
+ * `shipsIndexes` event says whether this round's fleet is in, because on a replay the new status
+ * can arrive before the previous round's fleet is cleared.
+ */
+export function applyServerState(state: ClientGameState, change?: ServerEventName | 'connected'): void {
   const previousStatus = gameStore.gameStatus;
   Object.assign(gameStore, {
     connected: state.connected,
@@ -77,12 +81,16 @@ export function applyServerState(state: ClientGameState): void {
     battlePlace: state.battlePlace,
     winner: state.winner,
   });
-  if (state.gameStatus === 'PLACE_SHIPS' && previousStatus !== 'PLACE_SHIPS') {
+  if (state.gameStatus !== 'PLACE_SHIPS') return;
+  const enteringPlacement = previousStatus !== 'PLACE_SHIPS';
+  if (enteringPlacement) {
     // A new placement round (first game or replay) starts from a fresh random layout.
     gameStore.fleetSubmitted = false;
     gameStore.draft = randomFleet(randomRng());
   }
-  if (state.gameStatus === 'PLACE_SHIPS' && state.shipsIndexes) gameStore.fleetSubmitted = true;
+  if (change === 'shipsIndexes' || (change === undefined && !enteringPlacement)) {
+    gameStore.fleetSubmitted = state.shipsIndexes !== null;
+  }
 }
 
 /** Read-only helpers, usable on a snapshot as well as on the store. */

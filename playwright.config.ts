@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/*
+ * Browser tests against the real server: the client is built into a private directory (so a
+ * developer's dist/ is left alone) and served by the reference server on 127.0.0.1 with a fresh
+ * data directory. Chromium is the system one (Debian); `npx playwright install` is not needed.
+ */
+const port = Number(process.env.E2E_PORT ?? 43_117);
+const baseURL = `http://127.0.0.1:${port}`;
+// The config is evaluated again in each worker; only the main process starts the server.
+const runDir = process.env.BROADSIDE_E2E_DIR ?? mkdtempSync(join(tmpdir(), 'broadside-e2e-'));
+process.env.BROADSIDE_E2E_DIR = runDir;
+const clientDir = join(runDir, 'dist');
+const dataDir = join(runDir, 'data');
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  // Two cores: one browser at a time keeps the software-rendered WebGL stage responsive.
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    viewport: { width: 1280, height: 900 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--use-angle=swiftshader',
+        '--enable-unsafe-swiftshader',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx vite build --logLevel warn --outDir "${clientDir}" --emptyOutDir && npx tsx server/main.ts`,
+    url: `${baseURL}/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

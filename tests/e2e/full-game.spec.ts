@@ -1,0 +1,97 @@
+import { expect, type Page, test } from '@playwright/test';
+import { allCells, type Cell, clickCell, ownFleetCells } from './board';
+import { englishPage, newAccount, registerThroughForm } from './helpers';
+
+const YOUR_TURN = "It's your turn !";
+
+function gameSection(page: Page) {
+  return page.locator('section.game');
+}
+
+/** Waits until one of the two players has the turn and returns its index. */
+async function whoseTurn(pages: readonly [Page, Page]): Promise<0 | 1> {
+  let turn: 0 | 1 | null = null;
+  await expect
+    .poll(async () => {
+      if (await pages[0].getByText(YOUR_TURN).isVisible()) turn = 0;
+      else if (await pages[1].getByText(YOUR_TURN).isVisible()) turn = 1;
+      return turn;
+    })
+    .not.toBeNull();
+  return turn ?? 0;
+}
+
+test('two players sign up, meet in a room, play a whole game by clicking the canvas and replay', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const accounts = [newAccount('ann'), newAccount('ben')] as const;
+  const pages = [await englishPage(browser), await englishPage(browser)] as const;
+  const [ann, ben] = pages;
+
+  await registerThroughForm(ann, accounts[0]);
+  await registerThroughForm(ben, accounts[1]);
+
+  // Ann creates the game; Ben joins it by typing its name.
+  await ann.getByRole('button', { name: 'Create a game' }).click();
+  await expect(ann.getByRole('heading', { name: 'Waiting for players' })).toBeVisible();
+  const slug = decodeURIComponent(new URL(ann.url()).pathname.split('/').pop() ?? '');
+  expect(slug).not.toBe('');
+  await expect(ann.getByRole('button', { name: 'Start the game' })).toBeDisabled();
+  await ben.getByLabel('Name of the game').fill(slug);
+  await ben.getByRole('button', { name: 'Join a game' }).click();
+  for (const page of pages) {
+    await expect(page.getByRole('listitem')).toHaveText([accounts[0].username, accounts[1].username]);
+  }
+
+  // Either member may start; both pages move to the game.
+  await ben.getByRole('button', { name: 'Start the game' }).click();
+  for (const page of pages) {
+    await expect(page).toHaveURL(`/game/${slug}`);
+    await expect(page.getByTestId('stage')).toBeVisible();
+    await page.getByRole('button', { name: 'Validate my ships' }).click();
+  }
+  for (const page of pages) await expect(gameSection(page)).toHaveAttribute('data-status', 'PLAY');
+
+  // Each player aims at the other's fleet (read from the other browser: the test plays both sides),
+  // then at the rest of the grid, so the game ends in a bounded number of shots.
+  const fleets = [await ownFleetCells(ann), await ownFleetCells(ben)] as const;
+  expect(fleets[0]).toHaveLength(17);
+  const key = (c: Cell) => `${c.x},${c.y}`;
+  const plan = (fleet: readonly Cell[]): Cell[] => {
+    const aimed = new Set(fleet.map(key));
+    return [...fleet, ...allCells().filter((c) => !aimed.has(key(c)))];
+  };
+  // Ann aims perfectly; Ben sweeps the grid row by row, so misses are exercised too.
+  const targets = [plan(fleets[1]), allCells()] as const;
+  const next = [0, 0];
+
+  let shots = 0;
+  while ((await gameSection(ann).getAttribute('data-status')) === 'PLAY') {
+    const turn = await whoseTurn(pages).catch(() => null);
+    if (turn === null) break;
+    const shooter = pages[turn];
+    const target = targets[turn][next[turn] ?? 0];
+    if (!target) throw new Error('no cell left to shoot');
+    next[turn] = (next[turn] ?? 0) + 1;
+    await clickCell(shooter, 'opponent', target);
+    // The turn passes after every shot, or the game is over.
+    await expect(shooter.getByText(YOUR_TURN)).toBeHidden();
+    shots += 1;
+    expect(shots).toBeLessThan(200);
+  }
+
+  for (const page of pages) await expect(gameSection(page)).toHaveAttribute('data-status', 'ENDED');
+  const winner = (await ann.locator('.winner').textContent()) ?? '';
+  expect([`${accounts[0].username} won !`, `${accounts[1].username} won !`]).toContain(winner);
+  await expect(ben.getByText(winner)).toBeVisible();
+  // Ann aims perfectly and needs 17 shots; Ben's sweep cannot sink her fleet before that.
+  expect(winner).toBe(`${accounts[0].username} won !`);
+
+  // Replay brings both players back to placement.
+  await ben.getByRole('button', { name: 'Replay' }).click();
+  for (const page of pages) {
+    await expect(gameSection(page)).toHaveAttribute('data-status', 'PLACE_SHIPS');
+    await expect(page.getByRole('button', { name: 'Validate my ships' })).toBeEnabled();
+  }
+});

@@ -1,0 +1,51 @@
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+
+export interface Account {
+  readonly username: string;
+  readonly email: string;
+  readonly password: string;
+}
+
+let counter = 0;
+
+/** A fresh account per test run: the server keeps its data between tests of one run. */
+export function newAccount(prefix: string): Account {
+  counter += 1;
+  const username = `${prefix}${Date.now().toString(36)}${counter}`.slice(0, 20);
+  return { username, email: `${username}@example.com`, password: 'correct-horse-42' };
+}
+
+/** Registers through the API (for tests about something else than the form). */
+export async function signUpByApi(request: APIRequestContext, account: Account): Promise<void> {
+  const response = await request.post('/users/auth/sign-up', { data: account });
+  expect(response.status()).toBe(201);
+}
+
+export async function tokenByApi(request: APIRequestContext, account: Account): Promise<string> {
+  const response = await request.post('/users/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.status()).toBe(201);
+  const body: unknown = await response.json();
+  if (typeof body !== 'object' || body === null || !('access_token' in body) || typeof body.access_token !== 'string') {
+    throw new Error('no access_token in the login answer');
+  }
+  return body.access_token;
+}
+
+/** A page in English in its own browser context (its own local storage: its own user). */
+export async function englishPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US' });
+  return context.newPage();
+}
+
+/** Registers through the form, which logs in automatically. */
+export async function registerThroughForm(page: Page, account: Account): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText(`Hello ${account.username}!`)).toBeVisible();
+}
