@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { benchCommand } from './commands/bench';
+import { duelCommand } from './commands/duel';
 import { describeError } from './errors';
 
 export function createProgram(): Command {
@@ -7,7 +8,8 @@ export function createProgram(): Command {
     .description('Broadside bot harness: offline benches, bots on a server, duels, scripted scenarios and load tests')
     .version('0.1.0')
     .showSuggestionAfterError()
-    .addCommand(benchCommand());
+    .addCommand(benchCommand())
+    .addCommand(duelCommand());
   for (const command of program.commands) command.exitOverride();
   return program.exitOverride();
 }

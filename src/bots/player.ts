@@ -1,4 +1,4 @@
-import type { Grid, Rng } from '../game';
+import type { Grid, Rng, ShipMap, ShotResult } from '../game';
 import {
   type ClientEventName,
   type ClientGameState,
@@ -58,6 +58,37 @@ const firedAt = (s: ClientGameState): number => countShots(s.opponentBoats, (c) 
 /** Cells of the own grid the opponent has shot. */
 const takenOn = (s: ClientGameState): number => countShots(s.playerBoats, (c) => c === 'M' || c === 'H' || c === 'D');
 
+/**
+ * Tells whether it is this player's turn. `hasToPlay` alone is not enough: the server acknowledges
+ * a shot before it sends the frames, so right after this player's shot `members` still says it has
+ * to play. The last shot (`battlePlace`) settles it: it must be the opponent's, and a newer one than
+ * the opponent shot on record when this player last fired. Both grids must also show this
+ * player's shots and sinks, so the shooter never decides on a stale view.
+ */
+export class TurnTracker {
+  /** Shots this player fired and had acknowledged. */
+  shots = 0;
+  private sunk = 0;
+  private lastSeen: ClientGameState['battlePlace'] = null;
+
+  constructor(private readonly userId: string) {}
+
+  /** Records an acknowledged shot; `before` is the state the shot was decided on. */
+  fired(result: ShotResult, before: ClientGameState): void {
+    this.shots++;
+    if (result === 'D') this.sunk++;
+    this.lastSeen = before.battlePlace;
+  }
+
+  mine(s: ClientGameState): boolean {
+    if (s.gameStatus !== 'PLAY' || !hasToPlay(s, this.userId)) return false;
+    if (firedAt(s) !== this.shots || Object.keys(s.opponentShipsIndexes).length < this.sunk) return false;
+    const last = s.battlePlace;
+    if (last === null) return this.shots === 0 && takenOn(s) === 0;
+    return last.shooterId !== this.userId && last !== this.lastSeen;
+  }
+}
+
 /** Resolves with the first state (the current one included) that satisfies `ready`. */
 export function waitForState(
   client: GameClient,
@@ -80,7 +111,11 @@ export function waitForState(
   });
 }
 
-async function timed<T>(event: ClientEventName, observe: AckObserver | undefined, call: () => Promise<T>): Promise<T> {
+export async function timed<T>(
+  event: ClientEventName,
+  observe: AckObserver | undefined,
+  call: () => Promise<T>,
+): Promise<T> {
   const started = performance.now();
   const reply = await call();
   observe?.(event, performance.now() - started, isErrorAck(reply) ? reply.error : null);
@@ -88,18 +123,17 @@ async function timed<T>(event: ClientEventName, observe: AckObserver | undefined
 }
 
 /**
- * Plays one game from wherever the room stands (waiting for a second member, placing ships or
- * right after a replay) to ENDED.
- *
- * Whose turn it is comes from counting shots rather than from `hasToPlay` alone: frames and
- * acknowledgements may arrive in either order, so right after this bot's shot `members` can still
- * say it has to play. Turns alternate after every shot, so once the first shooter is known, it is
- * this bot's turn exactly when both grids show the shots that make it so.
+ * Brings the room to PLACE_SHIPS and places `fleet`: waits for a second member, starts the game
+ * when `start` is set (any member may; the loser of a race is told WRONG_STATUS, which is fine).
  */
-export async function playGame(client: GameClient, bot: Bot, options: PlayOptions): Promise<GameOutcome> {
+export async function startAndPlace(
+  client: GameClient,
+  fleet: ShipMap,
+  options: Pick<PlayOptions, 'start' | 'stepTimeoutMs' | 'observe'>,
+): Promise<void> {
   const timeout = options.stepTimeoutMs ?? 30_000;
   const { observe } = options;
-  let state = await waitForState(
+  const state = await waitForState(
     client,
     (s) => s.gameStatus === 'PLACE_SHIPS' || (s.gameStatus === 'UNSTARTED' && s.members.length === 2),
     'a second player',
@@ -108,40 +142,42 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
   if (state.gameStatus === 'UNSTARTED') {
     if (options.start) {
       const reply = await timed('startGame', observe, () => client.startGame());
-      if (isErrorAck(reply) && reply.error !== 'WRONG_STATUS')
+      if (isErrorAck(reply) && reply.error !== 'WRONG_STATUS') {
         throw new BotError(reply.error, `startGame: ${reply.error}`);
+      }
     }
-    state = await waitForState(client, (s) => s.gameStatus === 'PLACE_SHIPS', 'the game to start', timeout);
+    await waitForState(client, (s) => s.gameStatus === 'PLACE_SHIPS', 'the game to start', timeout);
   }
-  const placed = await timed('placeShips', observe, () => client.placeShips(bot.placer.place(bot.rng)));
+  const placed = await timed('placeShips', observe, () => client.placeShips(fleet));
   if (isErrorAck(placed)) throw new BotError(placed.error, `placeShips: ${placed.error}`);
+}
 
-  let shots = 0;
-  let sunkByMe = 0;
-  let first: boolean | null = null;
-  const myTurn = (s: ClientGameState): boolean => {
-    if (s.gameStatus !== 'PLAY' || firedAt(s) !== shots) return false;
-    if (Object.keys(s.opponentShipsIndexes).length < sunkByMe) return false;
-    const theirs = takenOn(s);
-    if (first === null) {
-      if (shots === 0 && theirs === 0 && hasToPlay(s, bot.userId)) first = true;
-      else if (shots === 0 && theirs === 1) first = false;
-      else return false;
-    }
-    return first ? theirs === shots : theirs === shots + 1;
-  };
+/** The winner, once the state says ENDED (the winner frame may trail the status). */
+export async function winnerOf(client: GameClient, timeoutMs = 30_000): Promise<Winner> {
+  const state = await waitForState(client, (s) => s.winner !== null, 'the winner', timeoutMs);
+  if (!state.winner) throw new BotError('INTERNAL', 'the game ended without a winner');
+  return state.winner;
+}
+
+/**
+ * Plays one game from wherever the room stands (waiting for a second member, placing ships or
+ * right after a replay) to ENDED.
+ */
+export async function playGame(client: GameClient, bot: Bot, options: PlayOptions): Promise<GameOutcome> {
+  const timeout = options.stepTimeoutMs ?? 30_000;
+  const { observe } = options;
+  await startAndPlace(client, bot.placer.place(bot.rng), options);
+  const turn = new TurnTracker(bot.userId);
   for (;;) {
-    state = await waitForState(client, (s) => s.gameStatus === 'ENDED' || myTurn(s), 'my turn', timeout);
+    const state = await waitForState(client, (s) => s.gameStatus === 'ENDED' || turn.mine(s), 'my turn', timeout);
     if (state.gameStatus === 'ENDED') break;
     const target = bot.shooter.nextShot({ grid: state.opponentBoats, sunk: state.opponentShipsIndexes }, bot.rng);
     const reply = await timed('shoot', observe, () => client.shoot(target));
     if (isErrorAck(reply)) throw new BotError(reply.error, `shoot (${target.x},${target.y}): ${reply.error}`);
-    shots++;
-    if (reply === 'D') sunkByMe++;
+    turn.fired(reply, state);
   }
-  const winner = state.winner ?? (await waitForState(client, (s) => s.winner !== null, 'the winner', timeout)).winner;
-  if (!winner) throw new BotError('INTERNAL', 'the game ended without a winner');
-  return { won: winner.userId === bot.userId, winner, shots, opponentShots: takenOn(state) };
+  const winner = await winnerOf(client, timeout);
+  return { won: winner.userId === bot.userId, winner, shots: turn.shots, opponentShots: takenOn(client.state) };
 }
 
 /** Asks for a rematch from ENDED; a rematch the other player already asked for is fine. */

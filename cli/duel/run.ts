@@ -1,0 +1,122 @@
+import { createRng } from '../../src/game';
+import {
+  type Bot,
+  gameSeed,
+  type GameOutcome,
+  placerNamed,
+  playGame,
+  requestReplay,
+  shooterNamed,
+} from '../../src/bots';
+import { createRoom, register, takeSeat } from '../session';
+import { round, summarize, wilson } from '../stats';
+
+export interface DuelConfig {
+  readonly server: string;
+  readonly a: string;
+  readonly b: string;
+  readonly aPlacement: string;
+  readonly bPlacement: string;
+  readonly games: number;
+  readonly seed: number;
+  readonly stepTimeoutMs: number;
+}
+
+export interface SideReport {
+  readonly strategy: string;
+  readonly placement: string;
+  readonly username: string;
+  readonly wins: number;
+  readonly winRate: number;
+  /** Wilson 95% confidence interval of the win rate. */
+  readonly ci95: readonly [number, number];
+  /** Mean shots this side fired per game. */
+  readonly meanShots: number;
+  /** Mean shots this side needed in the games it won. */
+  readonly meanShotsToWin: number | null;
+}
+
+export interface DuelReport {
+  readonly games: number;
+  readonly a: SideReport;
+  readonly b: SideReport;
+  readonly seconds: number;
+  readonly slug: string;
+}
+
+export interface DuelGame {
+  readonly index: number;
+  readonly winner: 'a' | 'b';
+  readonly aShots: number;
+  readonly bShots: number;
+}
+
+function side(strategy: string, placement: string, username: string, outcomes: readonly GameOutcome[]): SideReport {
+  const wins = outcomes.filter((o) => o.won).length;
+  const ci = wilson(wins, outcomes.length);
+  const won = outcomes.filter((o) => o.won).map((o) => o.shots);
+  return {
+    strategy,
+    placement,
+    username,
+    wins,
+    winRate: round(outcomes.length ? wins / outcomes.length : 0, 4),
+    ci95: [round(ci.low, 4), round(ci.high, 4)],
+    meanShots: round(summarize(outcomes.map((o) => o.shots)).mean, 2),
+    meanShotsToWin: won.length ? round(summarize(won).mean, 2) : null,
+  };
+}
+
+/**
+ * Two freshly registered bots meet in one room through the server: A creates it and starts each
+ * game, B joins; after each game A asks for the replay. The server picks who shoots first.
+ */
+export async function runDuel(config: DuelConfig, onGame: (game: DuelGame) => void = () => {}): Promise<DuelReport> {
+  const started = performance.now();
+  const [accountA, accountB] = await Promise.all([
+    register(config.server, 'duel_a'),
+    register(config.server, 'duel_b'),
+  ]);
+  const slug = await createRoom(accountA);
+  const clientA = await takeSeat(config.server, accountA, slug);
+  try {
+    const clientB = await takeSeat(config.server, accountB, slug);
+    try {
+      const botA: Bot = {
+        userId: accountA.userId,
+        shooter: shooterNamed(config.a),
+        placer: placerNamed(config.aPlacement),
+        rng: createRng(gameSeed(config.seed, 0, 10)),
+      };
+      const botB: Bot = {
+        userId: accountB.userId,
+        shooter: shooterNamed(config.b),
+        placer: placerNamed(config.bPlacement),
+        rng: createRng(gameSeed(config.seed, 0, 11)),
+      };
+      const outcomesA: GameOutcome[] = [];
+      const outcomesB: GameOutcome[] = [];
+      for (let i = 0; i < config.games; i++) {
+        if (i > 0) await requestReplay(clientA);
+        const [a, b] = await Promise.all([
+          playGame(clientA, botA, { start: true, stepTimeoutMs: config.stepTimeoutMs }),
+          playGame(clientB, botB, { start: false, stepTimeoutMs: config.stepTimeoutMs }),
+        ]);
+        outcomesA.push(a);
+        outcomesB.push(b);
+        onGame({ index: i, winner: a.won ? 'a' : 'b', aShots: a.shots, bShots: b.shots });
+      }
+      return {
+        games: config.games,
+        a: side(config.a, config.aPlacement, accountA.username, outcomesA),
+        b: side(config.b, config.bPlacement, accountB.username, outcomesB),
+        seconds: round((performance.now() - started) / 1000, 2),
+        slug,
+      };
+    } finally {
+      clientB.close();
+    }
+  } finally {
+    clientA.close();
+  }
+}

@@ -1,0 +1,84 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { jwtDecode } from 'jwt-decode';
+import { ApiClient, GameClient, isErrorAck, TokenPayloadSchema } from '../src/protocol';
+import { CliError } from './errors';
+
+export interface Credentials {
+  readonly email: string;
+  readonly password: string;
+}
+
+/** A logged-in user: the HTTP client carrying its token, and who the token says it is. */
+export interface Account {
+  readonly api: ApiClient;
+  readonly token: string;
+  readonly userId: string;
+  readonly username: string;
+  readonly credentials: Credentials;
+}
+
+function identity(token: string): { id: string; username: string } {
+  let claims: unknown;
+  try {
+    claims = jwtDecode(token);
+  } catch {
+    throw new CliError('the server returned an access token that is not a JWT');
+  }
+  const parsed = TokenPayloadSchema.safeParse(claims);
+  if (!parsed.success) throw new CliError('the server returned an access token without id and username');
+  return parsed.data;
+}
+
+export async function login(server: string, credentials: Credentials): Promise<Account> {
+  const api = new ApiClient({ baseUrl: server });
+  const { access_token } = await api.login(credentials);
+  const { id, username } = identity(access_token);
+  return { api, token: access_token, userId: id, username, credentials };
+}
+
+/** Fresh credentials for a bot: unique across runs and machines, valid under the sign-up rules. */
+export function botCredentials(prefix = 'bot'): Credentials & { username: string } {
+  const username = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 12)}`.slice(0, 20);
+  return { username, email: `${username}@bots.broadside.test`, password: randomBytes(12).toString('hex') };
+}
+
+/** Signs a new bot up, then logs it in (as the web client does after sign-up). */
+export async function register(server: string, prefix = 'bot'): Promise<Account> {
+  const fresh = botCredentials(prefix);
+  await new ApiClient({ baseUrl: server }).signUp(fresh);
+  return login(server, { email: fresh.email, password: fresh.password });
+}
+
+export async function createRoom(account: Account): Promise<string> {
+  const { slug } = await account.api.createRoom({ userId: account.userId, username: account.username, socketId: null });
+  return slug;
+}
+
+export interface SeatOptions {
+  /** WebSocket only: no long-polling round trips, which matters under load. */
+  readonly websocketOnly?: boolean;
+  readonly ackTimeoutMs?: number;
+}
+
+/** Connects a GameClient for `account` and joins `slug`; a refused join is a CliError naming the code. */
+export async function takeSeat(server: string, account: Account, slug: string, options: SeatOptions = {}) {
+  const client = new GameClient({
+    url: server,
+    token: account.token,
+    slug,
+    ackTimeoutMs: options.ackTimeoutMs ?? 10_000,
+    socket: options.websocketOnly === false ? {} : { transports: ['websocket'] },
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    client.close();
+    throw new CliError(`cannot connect to ${server}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const joined = await client.joinRoom(slug);
+  if (isErrorAck(joined)) {
+    client.close();
+    throw new CliError(`cannot join room "${slug}": ${joined.error}`);
+  }
+  return client;
+}
