@@ -1,0 +1,44 @@
+import type { Graphics } from 'pixi.js';
+import { useCallback } from 'react';
+import { type Cell, GRID_SIZE } from '../game';
+import type { StageTheme } from './theme';
+import './pixi';
+
+interface MarksViewProps {
+  readonly grid: readonly (readonly Cell[])[];
+  readonly cell: number;
+  readonly theme: StageTheme;
+}
+
+/** Shot marks on one grid: a dot for a miss, a cross for a hit, a dark cell and cross when sunk. */
+export function MarksView({ grid, cell, theme }: MarksViewProps) {
+  const draw = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      const cross = (x: number, y: number) => {
+        const a = cell * 0.27;
+        const cx = (x + 0.5) * cell;
+        const cy = (y + 0.5) * cell;
+        g.moveTo(cx - a, cy - a).lineTo(cx + a, cy + a);
+        g.moveTo(cx + a, cy - a).lineTo(cx - a, cy + a);
+      };
+      for (let y = 0; y < GRID_SIZE; y++) {
+        for (let x = 0; x < GRID_SIZE; x++) {
+          const code = grid[y]?.[x];
+          if (code === 'M') g.circle((x + 0.5) * cell, (y + 0.5) * cell, cell * 0.13).fill({ color: theme.miss });
+          else if (code === 'D')
+            g.rect(x * cell + 1, y * cell + 1, cell - 1, cell - 1).fill({ color: theme.sunk, alpha: 0.6 });
+        }
+      }
+      for (let y = 0; y < GRID_SIZE; y++) {
+        for (let x = 0; x < GRID_SIZE; x++) {
+          const code = grid[y]?.[x];
+          if (code === 'H' || code === 'D') cross(x, y);
+        }
+      }
+      g.stroke({ color: theme.hit, width: Math.max(2, cell * 0.08), cap: 'round' });
+    },
+    [grid, cell, theme.miss, theme.sunk, theme.hit],
+  );
+  return <pixiGraphics draw={draw} zIndex={20} />;
+}

@@ -1,0 +1,119 @@
+import { useTick } from '@pixi/react';
+import type { Graphics } from 'pixi.js';
+import { type RefObject, useCallback, useRef } from 'react';
+import { type Coord, orientationOf, shipLength, type ShipMap } from '../game';
+import { runCells } from './geometry';
+import type { Interaction } from './interaction';
+import type { BoardId } from './layout';
+import { explosionFrame, flameFrame, progress, splashFrame, turnPulse } from './motion';
+import type { StageTheme } from './theme';
+import './pixi';
+
+interface OverlayViewProps {
+  readonly board: BoardId;
+  readonly cell: number;
+  readonly theme: StageTheme;
+  readonly interaction: RefObject<Interaction>;
+  /** The draft fleet, for the drag ghost (own grid in placement only). */
+  readonly draft: ShipMap | null;
+  /** Whether the pointer/keyboard target highlight is shown (opponent grid, on the player's turn). */
+  readonly targeting: boolean;
+  /** Keyboard cursor shown on this grid, if the focus is on it. */
+  readonly showCursor: boolean;
+}
+
+/**
+ * Everything that changes frame by frame on one grid — drag ghost, target highlight, keyboard
+ * cursor, shot effects — drawn into one Graphics from the interaction ref. Nothing here goes
+ * through React state; a frame with nothing to show is drawn once and then skipped.
+ */
+export function OverlayView({ board, cell, theme, interaction, draft, targeting, showCursor }: OverlayViewProps) {
+  const ref = useRef<Graphics>(null);
+  const idle = useRef(false);
+  const props = useRef({ board, cell, theme, draft, targeting, showCursor });
+  props.current = { board, cell, theme, draft, targeting, showCursor };
+  idle.current = false;
+
+  const step = useCallback(() => {
+    const g = ref.current;
+    if (!g) return;
+    const { board, cell, theme, draft, targeting, showCursor } = props.current;
+    const state = interaction.current;
+    const now = performance.now();
+    const mine = state.effects.filter((e) => effectBoard(e.effect) === board);
+    const drag = board === 'player' && draft ? state.drag : null;
+    const hover = targeting ? state.hover : null;
+    const cursor = showCursor ? state.cursor : null;
+    const busy = mine.length > 0 || (drag?.dragging ?? false) || hover !== null || cursor !== null;
+    if (!busy && idle.current) return;
+    g.clear();
+    idle.current = !busy;
+
+    const square = (c: Coord, color: string, alpha: number, width: number) =>
+      g
+        .rect(c.x * cell + width / 2, c.y * cell + width / 2, cell - width, cell - width)
+        .stroke({ color, alpha, width });
+
+    if (drag?.dragging && draft) {
+      const cells = runCells(drag.target, shipLength(drag.ship), orientationOf(draft[drag.ship]));
+      const color = drag.valid ? theme.highlight : theme.invalid;
+      for (const c of cells) {
+        g.rect(c.x * cell, c.y * cell, cell, cell).fill({ color, alpha: 0.28 });
+        square(c, color, 0.9, 2);
+      }
+    }
+    if (hover) {
+      g.rect(hover.x * cell, hover.y * cell, cell, cell).fill({ color: theme.highlight, alpha: 0.22 });
+      square(hover, theme.highlight, 0.9, 2);
+    }
+    if (cursor) square(cursor, theme.highlight, 1, 3);
+
+    for (const active of mine) {
+      const elapsed = now - active.start;
+      const e = active.effect;
+      if (e.kind === 'splash') {
+        const f = splashFrame(elapsed);
+        g.circle((e.cell.x + 0.5) * cell, (e.cell.y + 0.5) * cell, f.radius * cell).stroke({
+          color: theme.miss,
+          alpha: f.alpha,
+          width: 2,
+        });
+      } else if (e.kind === 'explosion') {
+        const f = explosionFrame(elapsed);
+        g.circle((e.cell.x + 0.5) * cell, (e.cell.y + 0.5) * cell, f.radius * cell).fill({
+          color: theme.hit,
+          alpha: f.alpha * 0.8,
+        });
+        g.circle((e.cell.x + 0.5) * cell, (e.cell.y + 0.5) * cell, f.radius * cell * 0.5).fill({
+          color: theme.highlight,
+          alpha: f.alpha,
+        });
+      } else if (e.kind === 'sunk') {
+        e.cells.forEach((c, i) => {
+          const f = flameFrame(elapsed, active.seed + i);
+          g.circle((c.x + 0.5) * cell, (c.y + 0.45) * cell, f.radius * cell).fill({ color: theme.hit, alpha: f.alpha });
+          g.circle((c.x + 0.5) * cell, (c.y + 0.5) * cell, f.radius * cell * 0.5).fill({
+            color: theme.highlight,
+            alpha: f.alpha,
+          });
+        });
+      } else if (e.kind === 'turn') {
+        const a = turnPulse(elapsed);
+        g.rect(-3, -3, cell * 10 + 6, cell * 10 + 6).stroke({ color: theme.highlight, alpha: a, width: 4 });
+      }
+    }
+    // Finished effects leave the list here, the one place that knows their timing.
+    state.effects = state.effects.filter((a) => progress(a.effect.kind, now - a.start) < 1);
+  }, [interaction]);
+  useTick(step);
+
+  return <pixiGraphics ref={ref} draw={noop} zIndex={30} />;
+}
+
+function noop(): void {}
+
+/** Which grid an effect plays on; a turn change glows on the grid that now matters. */
+export function effectBoard(effect: { kind: string; board?: BoardId; mine?: boolean }): BoardId {
+  if (effect.board) return effect.board;
+  return effect.mine ? 'opponent' : 'player';
+}

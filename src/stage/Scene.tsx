@@ -1,0 +1,124 @@
+import { useApplication } from '@pixi/react';
+import type { Graphics } from 'pixi.js';
+import { type RefObject, useCallback, useEffect } from 'react';
+import { type Cell, type Coord, type PartialShipMap, SHIP_KEYS, type ShipKey, type ShipMap } from '../game';
+import { BoardView } from './BoardView';
+import type { Interaction } from './interaction';
+import type { StageLayout } from './layout';
+import { MarksView } from './MarksView';
+import { OverlayView } from './OverlayView';
+import { ShipSprite } from './ShipSprite';
+import type { StageTheme } from './theme';
+import './pixi';
+
+type ReadonlyGrid = readonly (readonly Cell[])[];
+
+/** What the scene draws, already chosen from the store by GameStage. */
+export interface SceneModel {
+  readonly layout: StageLayout;
+  readonly theme: StageTheme;
+  readonly titles: { readonly player: string; readonly opponent: string };
+  /** Own fleet: the draft during placement, the placed fleet afterwards. */
+  readonly fleet: ShipMap | null;
+  readonly editable: boolean;
+  readonly selected: ShipKey | null;
+  readonly playerBoats: ReadonlyGrid;
+  readonly opponentBoats: ReadonlyGrid;
+  readonly opponentShips: PartialShipMap;
+  readonly myTurn: boolean;
+  readonly playing: boolean;
+  readonly cursorBoard: 'player' | 'opponent' | null;
+}
+
+/** Keeps the renderer the size of the layout; Pixi's own resizeTo only follows the window. */
+function Resizer({ width, height }: { width: number; height: number }) {
+  const { app, isInitialised } = useApplication();
+  useEffect(() => {
+    if (isInitialised && width > 0 && height > 0) app.renderer.resize(width, height);
+  }, [app, isInitialised, width, height]);
+  return null;
+}
+
+const allD = (grid: ReadonlyGrid, cells: readonly Coord[]) => cells.every((c) => grid[c.y]?.[c.x] === 'D');
+
+export function Scene({ model, interaction }: { model: SceneModel; interaction: RefObject<Interaction> }) {
+  const { layout, theme } = model;
+  const drawBackground = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      g.rect(0, 0, layout.width, layout.height).fill({ color: theme.bg });
+    },
+    [layout.width, layout.height, theme.bg],
+  );
+  return (
+    <>
+      <Resizer width={layout.width} height={layout.height} />
+      <pixiGraphics draw={drawBackground} />
+      {layout.opponent && (
+        <BoardView
+          placement={layout.opponent}
+          theme={theme}
+          title={model.titles.opponent}
+          dimmed={model.playing && !model.myTurn}
+        >
+          {SHIP_KEYS.map((ship) => {
+            const cells = model.opponentShips[ship];
+            if (!cells) return null;
+            return (
+              <ShipSprite
+                key={ship}
+                ship={ship}
+                cells={cells}
+                cell={layout.opponent?.cell ?? 0}
+                origin={layout.opponent ?? { x: 0, y: 0 }}
+                theme={theme}
+                look={allD(model.opponentBoats, cells) ? 'sunk' : 'afloat'}
+              />
+            );
+          })}
+          <MarksView grid={model.opponentBoats} cell={layout.opponent.cell} theme={theme} />
+          <OverlayView
+            board="opponent"
+            cell={layout.opponent.cell}
+            theme={theme}
+            interaction={interaction}
+            draft={null}
+            targeting={model.myTurn}
+            showCursor={model.cursorBoard === 'opponent'}
+          />
+        </BoardView>
+      )}
+      {layout.player && (
+        <BoardView placement={layout.player} theme={theme} title={model.titles.player} dimmed={false}>
+          {model.fleet &&
+            SHIP_KEYS.map((ship) => {
+              const cells = model.fleet?.[ship] ?? [];
+              return (
+                <ShipSprite
+                  key={ship}
+                  ship={ship}
+                  cells={cells}
+                  cell={layout.player?.cell ?? 0}
+                  origin={layout.player ?? { x: 0, y: 0 }}
+                  theme={theme}
+                  look={allD(model.playerBoats, cells) ? 'sunk' : 'afloat'}
+                  interaction={model.editable ? interaction : undefined}
+                  selected={model.editable && model.selected === ship}
+                />
+              );
+            })}
+          <MarksView grid={model.playerBoats} cell={layout.player.cell} theme={theme} />
+          <OverlayView
+            board="player"
+            cell={layout.player.cell}
+            theme={theme}
+            interaction={interaction}
+            draft={model.editable ? model.fleet : null}
+            targeting={false}
+            showCursor={model.cursorBoard === 'player'}
+          />
+        </BoardView>
+      )}
+    </>
+  );
+}

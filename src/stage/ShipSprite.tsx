@@ -1,0 +1,101 @@
+import { useTick } from '@pixi/react';
+import type { Container, Graphics, Ticker } from 'pixi.js';
+import { type RefObject, useCallback, useRef } from 'react';
+import { type Coord, orientationOf, type ShipKey } from '../game';
+import type { Interaction } from './interaction';
+import { approach, orientationAngle, SHAKE_MS, shakeOffset } from './motion';
+import type { StageTheme } from './theme';
+import './pixi';
+
+export type ShipLook = 'afloat' | 'sunk';
+
+interface ShipSpriteProps {
+  readonly ship: ShipKey;
+  readonly cells: readonly Coord[];
+  readonly cell: number;
+  /** The grid's origin on the stage: drag positions are stage coordinates, the sprite lives in the grid. */
+  readonly origin: { readonly x: number; readonly y: number };
+  readonly theme: StageTheme;
+  readonly look: ShipLook;
+  /** Only the player's draft ships react to drag, shake and keyboard selection. */
+  readonly interaction?: RefObject<Interaction>;
+  readonly selected?: boolean;
+}
+
+/**
+ * A ship drawn horizontally around its first cell's centre; a vertical ship is the same shape
+ * turned a quarter, so a rotation animates as a real turn about the first cell (SPEC §4).
+ * Position and angle glide towards the store's value every tick, which also makes a refused drop
+ * slide back home.
+ */
+export function ShipSprite({ ship, cells, cell, origin, theme, look, interaction, selected = false }: ShipSpriteProps) {
+  const ref = useRef<Container>(null);
+  const first = cells[0] ?? { x: 0, y: 0 };
+  const home = useRef({ x: 0, y: 0, angle: 0 });
+  home.current = {
+    x: (first.x + 0.5) * cell,
+    y: (first.y + 0.5) * cell,
+    angle: orientationAngle(orientationOf(cells) === 'vertical'),
+  };
+  const placed = useRef(false);
+  const originRef = useRef(origin);
+  originRef.current = origin;
+
+  const draw = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      const pad = Math.max(2, cell * 0.12);
+      const length = cells.length * cell - 2 * pad;
+      const height = cell - 2 * pad;
+      const color = look === 'sunk' ? theme.sunk : theme.ship;
+      g.roundRect(-cell / 2 + pad, -cell / 2 + pad, length, height, height / 2).fill({ color });
+      g.stroke({ color: selected ? theme.highlight : theme.shipStroke, width: selected ? 3 : 1.5 });
+      // Hatches, one per cell, so the length reads at a glance.
+      for (let i = 0; i < cells.length; i++) g.circle(i * cell, 0, cell * 0.09);
+      g.fill({ color: theme.shipStroke, alpha: 0.55 });
+    },
+    [cell, cells.length, look, selected, theme.ship, theme.sunk, theme.shipStroke, theme.highlight],
+  );
+
+  const step = useCallback(
+    (ticker: Ticker) => {
+      const c = ref.current;
+      if (!c) return;
+      const target = home.current;
+      if (!placed.current) {
+        c.position.set(target.x, target.y);
+        c.rotation = target.angle;
+        placed.current = true;
+      }
+      const state = interaction?.current;
+      const drag = state?.drag;
+      if (drag && drag.ship === ship && drag.dragging) {
+        // Follow the pointer exactly while dragging: any lag feels like the ship slips.
+        const o = originRef.current;
+        c.position.set(drag.pointer.x - drag.grab.x - o.x + cell / 2, drag.pointer.y - drag.grab.y - o.y + cell / 2);
+        c.zIndex = 10;
+      } else {
+        const dt = ticker.deltaMS;
+        const shakeStart = state?.shakes.get(ship);
+        if (state && shakeStart !== undefined) {
+          const elapsed = performance.now() - shakeStart;
+          if (elapsed >= SHAKE_MS) state.shakes.delete(ship);
+          c.x = target.x + shakeOffset(elapsed) * cell;
+        } else {
+          c.x = approach(c.x, target.x, dt);
+        }
+        c.y = approach(c.y, target.y, dt);
+        c.rotation = approach(c.rotation, target.angle, dt, 50, 0.002);
+        c.zIndex = 1;
+      }
+    },
+    [cell, interaction, ship],
+  );
+  useTick(step);
+
+  return (
+    <pixiContainer ref={ref}>
+      <pixiGraphics draw={draw} />
+    </pixiContainer>
+  );
+}

@@ -1,0 +1,5 @@
+import { extend } from '@pixi/react';
+import { Container, Graphics, Text } from 'pixi.js';
+
+/** The Pixi classes the stage's JSX uses; registered once for every stage component. */
+extend({ Container, Graphics, Text });
