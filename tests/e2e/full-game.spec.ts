@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { allCells, type Cell, clickCell, ownFleetCells } from './board';
 import { englishPage, newAccount, registerThroughForm } from './helpers';
@@ -28,6 +29,12 @@ test('two players sign up, meet in a room, play a whole game by clicking the can
   const accounts = [newAccount('ann'), newAccount('ben')] as const;
   const pages = [await englishPage(browser), await englishPage(browser)] as const;
   const [ann, ben] = pages;
+
+  // Every script Ann's browser fetches from here on: the lobby, the game page, the stage and PixiJS.
+  const gameScripts = new Map<string, number>();
+  ann.on('response', async (response) => {
+    if (response.url().endsWith('.js')) gameScripts.set(response.url(), gzipSync(await response.body()).length);
+  });
 
   await registerThroughForm(ann, accounts[0]);
   await registerThroughForm(ben, accounts[1]);
@@ -88,10 +95,21 @@ test('two players sign up, meet in a room, play a whole game by clicking the can
   // Ann aims perfectly and needs 17 shots; Ben's sweep cannot sink her fleet before that.
   expect(winner).toBe(`${accounts[0].username} won !`);
 
+  const gameKb = [...gameScripts.values()].reduce((a, b) => a + b, 0) / 1024;
+  console.log(`a whole game took ${shots} shots; the game route loaded ${gameKb.toFixed(1)} KB gzipped JS in all`);
+
   // Replay brings both players back to placement.
   await ben.getByRole('button', { name: 'Replay' }).click();
   for (const page of pages) {
     await expect(gameSection(page)).toHaveAttribute('data-status', 'PLACE_SHIPS');
     await expect(page.getByRole('button', { name: 'Validate my ships' })).toBeEnabled();
   }
+
+  // The profile page counts the finished game (GET /users/me).
+  await ann.getByRole('button', { name: 'Profile and settings' }).click();
+  await ann.getByRole('link', { name: 'My profile' }).click();
+  await expect(ann.getByRole('heading', { name: 'My profile' })).toBeVisible();
+  await expect(ann.getByText(accounts[0].email)).toBeVisible();
+  await expect(ann.locator('dt:has-text("Games played") + dd')).toHaveText('1');
+  await expect(ann.locator('dt:has-text("Games won") + dd')).toHaveText('1');
 });
