@@ -7,10 +7,12 @@ import {
   fleetCells,
   type GameState,
   join,
+  moveShip,
   newGame,
   opponentOf,
   placeShips,
   playerView,
+  rotateShip,
   SHIP_KEYS,
   type ShipMap,
   shoot,
@@ -19,12 +21,14 @@ import {
 import {
   ALICE,
   BOB,
+  coordArb,
   deepFreeze,
   fixedFleet,
   fleetFromSeedArb,
   placingGame,
   playingGame,
   seedArb,
+  shipKeyArb,
   shuffledCells,
   unwrap,
   verticalFleet,
@@ -206,6 +210,44 @@ describe('playerView', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  }, 30_000);
+
+  it('property: an untouched opponent ship could be anywhere consistent with the shots, and the view cannot tell', () => {
+    // The strongest form of "nothing leaks": move or turn one opponent ship that this player has
+    // not hit to another legal place this player has not shot at. Every shot keeps its answer,
+    // so what the player sees must not change at all.
+    fc.assert(
+      fc.property(
+        fleetFromSeedArb,
+        fleetFromSeedArb,
+        seedArb,
+        fc.tuple(seedArb, seedArb),
+        fc.integer({ min: 0, max: 120 }),
+        fc.constantFrom(ALICE, BOB),
+        shipKeyArb,
+        fc.option(coordArb, { nil: null }),
+        (aFleet, bFleet, turnSeed, seeds, count, me, ship, to) => {
+          const state = playShots(playingGame(aFleet, bFleet, turnSeed), count, seeds);
+          fc.pre(state.status === 'PLAY');
+          const them = me === ALICE ? BOB : ALICE;
+          const theirFleet = me === ALICE ? bFleet : aFleet;
+          const mine = shotsBy(state, me);
+          const untouched = (cells: readonly { x: number; y: number }[]): boolean =>
+            cells.every((c) => !mine.has(cellIndex(c)));
+          fc.pre(untouched(theirFleet[ship]));
+          const changed = to === null ? rotateShip(theirFleet, ship) : moveShip(theirFleet, ship, to);
+          fc.pre(changed.ok);
+          if (!changed.ok) return;
+          const elsewhere = changed.value;
+          fc.pre(untouched(elsewhere[ship]) && JSON.stringify(elsewhere) !== JSON.stringify(theirFleet));
+          const alternative: GameState = { ...state, fleets: { ...state.fleets, [them]: elsewhere } };
+          expect(playerView(alternative, me)).toEqual(playerView(state, me));
+          // The opponent, who owns the ship, does see the difference: the test is not vacuous.
+          expect(playerView(alternative, them).playerBoats).not.toEqual(playerView(state, them).playerBoats);
+        },
+      ),
+      { numRuns: 150 },
     );
   }, 30_000);
 
