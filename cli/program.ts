@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { benchCommand } from './commands/bench';
 import { duelCommand } from './commands/duel';
+import { playCommand } from './commands/play';
+import { scriptCommand } from './commands/script';
 import { describeError } from './errors';
 
 export function createProgram(): Command {
@@ -9,7 +11,9 @@ export function createProgram(): Command {
     .version('0.1.0')
     .showSuggestionAfterError()
     .addCommand(benchCommand())
-    .addCommand(duelCommand());
+    .addCommand(playCommand())
+    .addCommand(duelCommand())
+    .addCommand(scriptCommand());
   for (const command of program.commands) command.exitOverride();
   return program.exitOverride();
 }

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { PLACER_NAMES, SHOOTER_NAMES } from '../../src/bots';
+import { CoordSchema, ShipMapSchema, ShotResultSchema, SlugSchema } from '../../src/protocol';
+
+/** How the scripted player gets an account: existing credentials, or a fresh sign-up. */
+const AccountSchema = z.union([
+  z.strictObject({ email: z.string().min(1), password: z.string().min(1) }),
+  z.strictObject({ register: z.literal(true) }),
+]);
+
+const RoomSchema = z.union([z.strictObject({ create: z.literal(true) }), z.strictObject({ join: SlugSchema })]);
+
+/** A bot the CLI seats as the opponent in a created room, so a script needs nobody else. */
+const OpponentSchema = z.strictObject({
+  strategy: z.enum(SHOOTER_NAMES as [string, ...string[]]).default('random'),
+  placement: z.enum(PLACER_NAMES as [string, ...string[]]).default('random'),
+  /** A fixed opponent fleet (ShipMap) instead of a placement strategy: makes expected results reproducible. */
+  fleet: ShipMapSchema.optional(),
+  seed: z.number().int().min(0).default(1),
+});
+
+const ShotSchema = CoordSchema.extend({
+  /** The answer this shot must get: M, H or D. */
+  expect: ShotResultSchema.optional(),
+});
+
+/** The scripted bot: the format documented in docs/cli.md, with examples/script.json as a sample. */
+export const ScriptSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    description: z.string().optional(),
+    account: AccountSchema,
+    room: RoomSchema,
+    opponent: OpponentSchema.optional(),
+    /** The scripted player's fleet; "random" draws one from the seed. */
+    fleet: z.union([ShipMapSchema, z.literal('random')]),
+    /** Fired in order, each when it is the scripted player's turn. */
+    shots: z.array(ShotSchema).min(1),
+    /** Who must have won once the shots are fired: the game must then be over. */
+    expectWinner: z.enum(['me', 'opponent']).optional(),
+    seed: z.number().int().min(0).default(1),
+  })
+  .refine((s) => !(s.opponent && 'join' in s.room), {
+    message: 'an opponent bot can only be seated in a room the script creates',
+    path: ['opponent'],
+  });
+
+export type Script = z.infer<typeof ScriptSchema>;
