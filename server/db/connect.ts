@@ -1,8 +1,28 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { type Database, migrate } from './schema';
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements are reusable, and the same query
+ * shape always compiles to the same SQL text, so a small cache keyed by that text saves the
+ * prepare on every shot. Bounded, since only queries with variable `in (...)` lists differ.
+ */
+function withStatementCache(db: Sqlite.Database, limit = 256): SqliteDatabase {
+  const cache = new Map<string, Sqlite.Statement>();
+  return {
+    close: () => db.close(),
+    prepare: (sql: string) => {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = db.prepare(sql);
+        if (cache.size < limit) cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
 
 /** Opens (and migrates) the embedded SQLite database. PostgreSQL would plug in here as another dialect. */
 export async function openDatabase(dataDir: string, databaseUrl: string | null): Promise<Kysely<Database>> {
@@ -17,7 +37,7 @@ export async function openDatabase(dataDir: string, databaseUrl: string | null):
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   await migrate(db);
   return db;
 }

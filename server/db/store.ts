@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { type GameStatus, GAME_STATUSES, type ShipMap, type Shot, type ShotResult } from '../../src/game';
 import { ShipMapSchema } from '../../src/protocol';
 import type { Database } from './schema';
@@ -30,7 +30,15 @@ const isResult = (r: string): r is ShotResult => r === 'M' || r === 'H' || r ===
 
 /** Every read and write of the server, in one place, on Kysely (SQLite today, PostgreSQL-ready SQL). */
 export class Store {
-  constructor(readonly db: Kysely<Database>) {}
+  /** The shot insert runs on every shot: its SQL is compiled once, in the dialect's own syntax. */
+  private readonly insertShotSql: string;
+
+  constructor(readonly db: Kysely<Database>) {
+    this.insertShotSql = db
+      .insertInto('shots')
+      .values({ game_id: 0, seq: 0, shooter_id: '', x: 0, y: 0, result: '', created_at: 0 })
+      .compile().sql;
+  }
 
   /** Inserts a user unless the username or e-mail (case-insensitive) is taken. */
   async createUser(user: UserRow): Promise<'OK' | 'USERNAME_TAKEN' | 'EMAIL_TAKEN'> {
@@ -193,21 +201,14 @@ export class Store {
 
   /** Records a shot; the winning one also closes the round. */
   async addShot(slug: string, gameId: number, seq: number, shot: Shot, winner: string | null): Promise<void> {
-    const values = {
-      game_id: gameId,
-      seq,
-      shooter_id: shot.shooterId,
-      x: shot.x,
-      y: shot.y,
-      result: shot.result,
-      created_at: Date.now(),
-    };
+    // Same column order as the template compiled in the constructor.
+    const params = [gameId, seq, shot.shooterId, shot.x, shot.y, shot.result, Date.now()];
     if (winner === null) {
-      await this.db.insertInto('shots').values(values).execute();
+      await this.db.executeQuery(CompiledQuery.raw(this.insertShotSql, params));
       return;
     }
     await this.db.transaction().execute(async (tx) => {
-      await tx.insertInto('shots').values(values).execute();
+      await tx.executeQuery(CompiledQuery.raw(this.insertShotSql, params));
       await tx.updateTable('games').set({ winner_id: winner, ended_at: Date.now() }).where('id', '=', gameId).execute();
       await tx.updateTable('rooms').set({ status: 'ENDED' }).where('slug', '=', slug).execute();
     });

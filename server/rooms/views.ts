@@ -1,4 +1,4 @@
-import { playerView, type PlayerView } from '../../src/game';
+import { knownOpponentGrid, knownOpponentShips, lastShot, ownGrid } from '../../src/game';
 import type { Member, ServerEventName, ServerEventPayloads, Winner } from '../../src/protocol';
 import type { Room } from './room';
 
@@ -20,24 +20,26 @@ function winnerOf(room: Room): Winner | null {
   return { userId: id, username: room.members.get(id)?.username ?? '' };
 }
 
-/** The payload of one server event for one member, cut from that member's view only. */
+/**
+ * The payload of one server event for one member, cut from that member's view only (src/game's
+ * view functions decide what a player may see). Each part is computed only when its event is sent.
+ */
 export function eventPayload<K extends ServerEventName>(
   event: K,
   room: Room,
-  view: PlayerView,
-  members: Member[],
+  userId: string,
+  members: () => Member[],
 ): ServerEventPayloads[K] {
-  const payloads: ServerEventPayloads = {
-    gameStatus: view.status,
+  const { state } = room;
+  const payloads: { [E in ServerEventName]: () => ServerEventPayloads[E] } = {
+    gameStatus: () => state.status,
     members,
-    shipsIndexes: view.shipsIndexes,
-    playerBoats: view.playerBoats,
-    opponentBoats: view.opponentBoats,
-    opponentShipsIndexes: view.opponentShipsIndexes,
-    battlePlace: view.battlePlace,
-    winner: winnerOf(room),
+    shipsIndexes: () => state.fleets[userId] ?? null,
+    playerBoats: () => ownGrid(state, userId),
+    opponentBoats: () => knownOpponentGrid(state, userId),
+    opponentShipsIndexes: () => knownOpponentShips(state, userId),
+    battlePlace: () => lastShot(state),
+    winner: () => winnerOf(room),
   };
-  return payloads[event];
+  return payloads[event]();
 }
-
-export { playerView };

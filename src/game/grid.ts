@@ -31,7 +31,10 @@ export function sameCoord(a: Coord, b: Coord): boolean {
 }
 
 export function emptyGrid(): Grid {
-  return Array.from({ length: GRID_SIZE }, () => Array.from({ length: GRID_SIZE }, (): Cell => 'E'));
+  // Plain loops: this runs for every view of every shot on the server.
+  const grid: Grid = new Array(GRID_SIZE);
+  for (let y = 0; y < GRID_SIZE; y++) grid[y] = new Array<Cell>(GRID_SIZE).fill('E');
+  return grid;
 }
 
 /** "B7"-style label: column letter A..J then row number 1..10. */

@@ -43,3 +43,15 @@ export function createRng(seed: number): Rng {
 export function randomRng(): Rng {
   return createRng(Math.floor(Math.random() * 4294967296));
 }
+
+/** Fisher–Yates shuffle of a copy, driven by `rng`. */
+export function shuffle<T>(items: readonly T[], rng: Rng): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const tmp = out[i] as T;
+    out[i] = out[j] as T;
+    out[j] = tmp;
+  }
+  return out;
+}

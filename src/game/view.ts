@@ -4,8 +4,8 @@ import { type GameState, type GameStatus, opponentOf, shotsBy } from './game';
 import { isSunk, type Shot } from './shots';
 
 /**
- * What one player may see of the game (DESIGN.md §2). This is the one place that decides it:
- * before ENDED no unsunk opponent ship cell ever leaves here.
+ * What one player may see of the game (DESIGN.md §2). This module is the one place that decides
+ * it: before ENDED no unsunk opponent ship cell ever leaves here.
  */
 export interface PlayerView {
   readonly status: GameStatus;
@@ -24,18 +24,16 @@ export interface PlayerView {
   readonly winner: string | null;
 }
 
-/** Marks the shots fired at `fleet` on `grid`: M on water, H on a ship, D on every cell of a sunk one. */
-function markShots(
-  grid: Grid,
-  fleet: ShipMap | undefined,
-  shots: ReadonlySet<number>,
-  knownShots: readonly Shot[],
-): void {
-  for (const s of knownShots) {
+/** Marks the shots `shooterId` fired at `fleet`: M on water, H on a ship, D on every cell of a sunk one. */
+function markShots(grid: Grid, state: GameState, shooterId: string | undefined, fleet: ShipMap | undefined): void {
+  if (shooterId === undefined) return;
+  for (const s of state.shots) {
+    if (s.shooterId !== shooterId) continue;
     const row = grid[s.y];
     if (row) row[s.x] = s.result === 'M' ? 'M' : 'H';
   }
   if (!fleet) return;
+  const shots = shotsBy(state, shooterId);
   for (const ship of SHIP_KEYS) {
     if (!isSunk(fleet, ship, shots)) continue;
     for (const c of fleet[ship]) {
@@ -56,28 +54,49 @@ export function sunkShipMap(
   return out;
 }
 
-export function playerView(state: GameState, playerId: string): PlayerView {
+/** The player's own grid: ships as S, then the opponent's shots on top. */
+export function ownGrid(state: GameState, playerId: string): Grid {
+  const grid = emptyGrid();
+  const fleet = state.fleets[playerId];
+  if (fleet) {
+    for (const ship of SHIP_KEYS) {
+      for (const c of fleet[ship]) {
+        const row = grid[c.y];
+        if (row) row[c.x] = 'S';
+      }
+    }
+  }
+  markShots(grid, state, opponentOf(state, playerId), fleet);
+  return grid;
+}
+
+/** The opponent grid as `playerId` knows it from its own shots: E, M, H, D only. */
+export function knownOpponentGrid(state: GameState, playerId: string): Grid {
+  const grid = emptyGrid();
   const opponent = opponentOf(state, playerId);
-  const ownFleet = state.fleets[playerId];
-  const opponentFleet = opponent === undefined ? undefined : state.fleets[opponent];
-  const myShots = state.shots.filter((s) => s.shooterId === playerId);
-  const theirShots = state.shots.filter((s) => s.shooterId !== playerId);
+  markShots(grid, state, playerId, opponent === undefined ? undefined : state.fleets[opponent]);
+  return grid;
+}
 
-  const playerBoats = emptyGrid();
-  if (ownFleet) for (const ship of SHIP_KEYS) for (const c of ownFleet[ship]) (playerBoats[c.y] ?? [])[c.x] = 'S';
-  markShots(playerBoats, ownFleet, opponent === undefined ? new Set() : shotsBy(state, opponent), theirShots);
+/** The opponent ships sunk by `playerId`; the whole opponent fleet once the game has ENDED. */
+export function knownOpponentShips(state: GameState, playerId: string): PartialShipMap {
+  const opponent = opponentOf(state, playerId);
+  const fleet = opponent === undefined ? undefined : state.fleets[opponent];
+  return sunkShipMap(fleet, shotsBy(state, playerId), state.status === 'ENDED');
+}
 
-  const opponentBoats = emptyGrid();
-  const mine = shotsBy(state, playerId);
-  markShots(opponentBoats, opponentFleet, mine, myShots);
+export function lastShot(state: GameState): Shot | null {
+  return state.shots[state.shots.length - 1] ?? null;
+}
 
+export function playerView(state: GameState, playerId: string): PlayerView {
   return {
     status: state.status,
-    shipsIndexes: ownFleet ?? null,
-    playerBoats,
-    opponentBoats,
-    opponentShipsIndexes: sunkShipMap(opponentFleet, mine, state.status === 'ENDED'),
-    battlePlace: state.shots[state.shots.length - 1] ?? null,
+    shipsIndexes: state.fleets[playerId] ?? null,
+    playerBoats: ownGrid(state, playerId),
+    opponentBoats: knownOpponentGrid(state, playerId),
+    opponentShipsIndexes: knownOpponentShips(state, playerId),
+    battlePlace: lastShot(state),
     turn: state.turn,
     winner: state.winner,
   };

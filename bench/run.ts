@@ -1,0 +1,33 @@
+import { measureShotLatency } from './shot-latency';
+import type { Summary } from './stats';
+
+/**
+ * `npm run bench`: the shot acknowledgement round-trip on loopback next to a bare socket.io echo.
+ * Usage: npm run bench -- [--shots N] [--json]. Goal: ratio ≤ 1.3 at p50 and ≤ 1.5 at p99.
+ */
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const shotsArg = args.indexOf('--shots');
+const minShots = shotsArg >= 0 ? Number(args[shotsArg + 1]) : 2000;
+if (!Number.isInteger(minShots) || minShots < 100) {
+  console.error('--shots must be an integer of at least 100');
+  process.exit(2);
+}
+
+const ms = (v: number): string => `${v.toFixed(3)} ms`;
+const row = (name: string, s: Summary): string =>
+  `${name.padEnd(22)} ${String(s.count).padStart(6)} ${ms(s.p50).padStart(11)} ${ms(s.p95).padStart(11)} ${ms(s.p99).padStart(11)} ${ms(s.max).padStart(11)}`;
+
+const report = await measureShotLatency(minShots);
+if (json) {
+  console.log(JSON.stringify(report));
+} else {
+  console.log(
+    `${'round-trip'.padEnd(22)} ${'count'.padStart(6)} ${'p50'.padStart(11)} ${'p95'.padStart(11)} ${'p99'.padStart(11)} ${'max'.padStart(11)}`,
+  );
+  console.log(row('shoot ack (server)', report.shots));
+  console.log(row('bare emitWithAck echo', report.echo));
+  const verdict = (v: number, goal: number): string =>
+    `${v.toFixed(2)} (goal ≤ ${goal}) ${v <= goal ? 'ok' : 'MISSED'}`;
+  console.log(`ratio p50 ${verdict(report.ratio.p50, 1.3)}, p99 ${verdict(report.ratio.p99, 1.5)}`);
+}
