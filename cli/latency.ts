@@ -33,10 +33,13 @@ export class LatencyBook {
 
   merge(snapshot: Readonly<Record<string, string>>): void {
     for (const [name, encoded] of Object.entries(snapshot)) {
-      const other = decodeFromCompressedBase64(encoded);
-      const mine = this.histograms.get(name);
-      if (mine) mine.add(other);
-      else this.histograms.set(name, other);
+      // Decoded histograms have a fixed range; adding into one of ours (auto-resizing) never overflows.
+      let mine = this.histograms.get(name);
+      if (!mine) {
+        mine = newHistogram();
+        this.histograms.set(name, mine);
+      }
+      mine.add(decodeFromCompressedBase64(encoded));
     }
   }
 

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { benchCommand } from './commands/bench';
 import { duelCommand } from './commands/duel';
+import { loadCommand } from './commands/load';
 import { playCommand } from './commands/play';
 import { scriptCommand } from './commands/script';
 import { describeError } from './errors';
@@ -13,7 +14,8 @@ export function createProgram(): Command {
     .addCommand(benchCommand())
     .addCommand(playCommand())
     .addCommand(duelCommand())
-    .addCommand(scriptCommand());
+    .addCommand(scriptCommand())
+    .addCommand(loadCommand());
   for (const command of program.commands) command.exitOverride();
   return program.exitOverride();
 }
