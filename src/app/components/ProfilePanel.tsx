@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { LANGUAGE_FLAGS, LANGUAGES } from '../i18n/languages';
+import { LANGUAGES } from '../i18n/languages';
 import { ROUTES } from '../routing/paths';
 import { authStore } from '../stores/auth';
 import { preferencesStore, setLanguage, toggleMuted, toggleTheme } from '../stores/preferences';
+import { FlagIcon } from './FlagIcon';
 
 /** SPEC §2 profile panel: my profile, dark mode, language flags, sound, logout when logged in. */
 export function ProfilePanel({ onClose }: { onClose: () => void }) {
@@ -36,7 +37,7 @@ export function ProfilePanel({ onClose }: { onClose: () => void }) {
             title={t(`panel.languages.${lng}`)}
             onClick={() => setLanguage(lng)}
           >
-            {LANGUAGE_FLAGS[lng]}
+            <FlagIcon language={lng} />
           </button>
         ))}
       </fieldset>

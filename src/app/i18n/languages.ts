@@ -5,9 +5,6 @@ export type Language = (typeof LANGUAGES)[number];
 /** SPEC §9: fallback fr-FR. */
 export const FALLBACK_LANGUAGE: Language = 'fr';
 
-/** Flags shown by the language choice; pictures, not words, so they live with the data. */
-export const LANGUAGE_FLAGS: Readonly<Record<Language, string>> = { fr: '🇫🇷', en: '🇬🇧' };
-
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
