@@ -1,18 +1,22 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ROUTES } from '../routing/paths';
 import { ErrorBanner } from './ErrorBanner';
 import { ICONS } from './icons';
 import { ProfilePanel } from './ProfilePanel';
+import { useDismiss } from './use-dismiss';
 
 /** SPEC §2: every page sits under a header with the profile button and the error banner. */
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, header, close);
   return (
     <div className="layout">
-      <header className="header">
+      <header className="header" ref={header}>
         <Link href={ROUTES.home} className="brand">
           {t('app.name')}
         </Link>
@@ -26,7 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           {ICONS.profile}
         </button>
-        {open && <ProfilePanel onClose={() => setOpen(false)} />}
+        {open && <ProfilePanel onClose={close} />}
       </header>
       <ErrorBanner />
       <main className="content">{children}</main>

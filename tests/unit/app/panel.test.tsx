@@ -61,3 +61,21 @@ describe('profile panel (SPEC §2)', () => {
     expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
   });
 });
+
+describe('profile panel closing', () => {
+  it('closes on Escape and on a press outside', async () => {
+    renderApp('/');
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Profile and settings' });
+    await user.click(button);
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(button);
+    await user.click(screen.getByRole('heading', { name: 'Broadside' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(button);
+    await user.click(screen.getByLabelText('Mute sounds'));
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();
+  });
+});
