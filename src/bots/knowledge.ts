@@ -49,11 +49,15 @@ export function readKnowledge(view: ShotView): Knowledge {
   const unknown: number[] = [];
   const blocked = new Int32Array(MASK_WORDS);
   const hitMask = new Int32Array(MASK_WORDS);
+  // The sunk map is the authority on which ships are gone and where: its cells count as D even if
+  // a grid frame arrived late without the D marks.
+  const sunkCells = new Set<number>();
+  for (const key of SHIP_KEYS) for (const c of view.sunk[key] ?? []) sunkCells.add(c.y * GRID_SIZE + c.x);
   for (let y = 0; y < GRID_SIZE; y++) {
     const row = view.grid[y];
     for (let x = 0; x < GRID_SIZE; x++) {
       const i = y * GRID_SIZE + x;
-      const code = codeOf(row?.[x]);
+      const code = sunkCells.has(i) ? DESTROYED : codeOf(row?.[x]);
       cells[i] = code;
       if (code === UNKNOWN) unknown.push(i);
       else if (code === HIT) {
@@ -62,9 +66,6 @@ export function readKnowledge(view: ShotView): Knowledge {
       } else setBit(blocked, i);
     }
   }
-  // The sunk map is the authority on which ships are gone and where: its cells are blocked even if
-  // a grid frame arrived late without the D marks.
-  for (const key of SHIP_KEYS) for (const c of view.sunk[key] ?? []) setBit(blocked, c.y * GRID_SIZE + c.x);
 
   const afloat: AfloatShip[] = [];
   for (const key of SHIP_KEYS) {
@@ -78,7 +79,7 @@ export function readKnowledge(view: ShotView): Knowledge {
       for (let i = 0; i < table.length; i++) {
         const c = table.cells[p * table.length + i] ?? 0;
         const code = cells[c];
-        if (code === MISS || code === DESTROYED || ((blocked[c >>> 5] ?? 0) & (1 << (c & 31))) !== 0) {
+        if (code === MISS || code === DESTROYED) {
           ok = false;
           break;
         }

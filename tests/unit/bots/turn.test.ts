@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { TurnTracker } from '../../../src/bots';
+import { emptyGrid, type Grid } from '../../../src/game';
+import { type ClientGameState, initialGameState, type Member } from '../../../src/protocol';
+
+const ME = 'me';
+const THEM = 'them';
+
+function members(toPlay: string): Member[] {
+  return [
+    { userId: ME, username: 'me', socketId: 's1', hasToPlay: toPlay === ME },
+    { userId: THEM, username: 'them', socketId: 's2', hasToPlay: toPlay === THEM },
+  ];
+}
+
+function gridWith(cells: [number, number, 'M' | 'H' | 'D'][]): Grid {
+  const grid = emptyGrid();
+  for (const [x, y, c] of cells) (grid[y] ?? [])[x] = c;
+  return grid;
+}
+
+function state(patch: Partial<ClientGameState>): ClientGameState {
+  return { ...initialGameState('room'), gameStatus: 'PLAY', ...patch };
+}
+
+describe('TurnTracker', () => {
+  it('lets the first shooter open the game', () => {
+    const turn = new TurnTracker(ME);
+    expect(turn.mine(state({ members: members(ME) }))).toBe(true);
+    expect(turn.mine(state({ members: members(THEM) }))).toBe(false);
+  });
+
+  it('does not trust a hasToPlay that predates its own shot (ack before frames)', () => {
+    const turn = new TurnTracker(ME);
+    const before = state({ members: members(ME) });
+    turn.fired('M', before);
+    // The ack is in, the frames are not: members still says "me".
+    expect(turn.mine(before)).toBe(false);
+    // battlePlace and the grid show my shot, members not yet: still not my turn.
+    const shown = state({
+      members: members(ME),
+      battlePlace: { shooterId: ME, x: 0, y: 0, result: 'M' },
+      opponentBoats: gridWith([[0, 0, 'M']]),
+    });
+    expect(turn.mine(shown)).toBe(false);
+    // The opponent shoots back: now it is.
+    const answered = state({
+      members: members(ME),
+      battlePlace: { shooterId: THEM, x: 5, y: 5, result: 'M' },
+      opponentBoats: gridWith([[0, 0, 'M']]),
+      playerBoats: gridWith([[5, 5, 'M']]),
+    });
+    expect(turn.mine(answered)).toBe(true);
+  });
+
+  it('as the second shooter, waits for a newer opponent shot than the one it answered', () => {
+    const turn = new TurnTracker(ME);
+    const first = state({
+      members: members(ME),
+      battlePlace: { shooterId: THEM, x: 1, y: 1, result: 'M' },
+      playerBoats: gridWith([[1, 1, 'M']]),
+    });
+    expect(turn.mine(first)).toBe(true);
+    turn.fired('H', first);
+    // My grid caught up but members and battlePlace have not: the opponent's old shot must not count.
+    expect(turn.mine({ ...first, opponentBoats: gridWith([[3, 3, 'H']]) })).toBe(false);
+  });
+
+  it('waits for the sunk map after a D, so the shooter never sees a sunk ship as afloat', () => {
+    const turn = new TurnTracker(ME);
+    const before = state({ members: members(ME) });
+    turn.fired('D', before);
+    const noMap = state({
+      members: members(ME),
+      battlePlace: { shooterId: THEM, x: 5, y: 5, result: 'M' },
+      opponentBoats: gridWith([[0, 0, 'D']]),
+      playerBoats: gridWith([[5, 5, 'M']]),
+    });
+    expect(turn.mine(noMap)).toBe(false);
+    expect(turn.mine({ ...noMap, opponentShipsIndexes: { '4': [{ x: 0, y: 0 }] } })).toBe(true);
+  });
+});
