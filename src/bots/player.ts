@@ -102,6 +102,8 @@ export function waitForState(
       unsubscribe();
       reject(new BotError('TIMEOUT', `timed out after ${timeoutMs} ms waiting for ${what}`));
     }, timeoutMs);
+    // A wait alone must not keep a Node process alive: once its sockets are closed, a CLI exits.
+    if (typeof timer === 'object' && 'unref' in timer) timer.unref();
     const unsubscribe = client.subscribe((state) => {
       if (!ready(state)) return;
       clearTimeout(timer);

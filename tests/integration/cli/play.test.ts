@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/server';
+import { runCli, startCli } from './cli';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.dispose();
+});
+
+interface PlayReport {
+  slug: string;
+  games: number;
+  wins: number;
+  losses: number;
+  results: { won: boolean; shots: number }[];
+}
+
+describe('broadside play', () => {
+  it('seats one bot that creates a room and one that joins it, for two games with a replay', async () => {
+    const host = startCli(
+      ['play', '--server', server.url, '--register', '--create', '--strategy', 'density', '--games', '2', '--json'],
+      /room (\S+) created/,
+    );
+    const [, slug] = await host.matched;
+    const guest = await runCli([
+      'play',
+      '--server',
+      server.url,
+      '--register',
+      '--join',
+      slug ?? '',
+      '--strategy',
+      'hunt',
+      '--games',
+      '2',
+      '--json',
+    ]);
+    const hosted = await host.done;
+    expect(guest.code).toBe(0);
+    expect(hosted.code).toBe(0);
+    const g = guest.json<PlayReport>();
+    const h = JSON.parse(hosted.stdout.trim().split('\n').pop() ?? '') as PlayReport;
+    expect(g.slug).toBe(slug);
+    expect(h.games).toBe(2);
+    expect(g.games).toBe(2);
+    // Each game has exactly one winner: the host's wins are the guest's losses.
+    expect(h.wins).toBe(g.losses);
+    expect(h.results.every((r) => r.shots >= 1)).toBe(true);
+  }, 60_000);
+});
+
+describe('bad input', () => {
+  it('an unknown strategy: one line, non-zero', async () => {
+    const run = await runCli(['bench', '--strategy', 'psychic']);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/'psychic' is invalid\. Allowed choices are random, hunt, density, sampler/);
+  });
+
+  it('an unreachable server: one line, non-zero', async () => {
+    const run = await runCli(['play', '--server', 'http://127.0.0.1:1', '--register', '--create']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^broadside: Cannot reach the server at http:\/\/127\.0\.0\.1:1: .+\n$/);
+  });
+
+  it('bad credentials: one line, non-zero', async () => {
+    const run = await runCli([
+      'play',
+      '--server',
+      server.url,
+      '--email',
+      'nobody@example.test',
+      '--password',
+      'wrong-password',
+      '--create',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^broadside: rejected by the server \(401\): .+\n$/);
+  });
+
+  it('credentials from the environment, and a missing room choice', async () => {
+    const run = await runCli(['play', '--server', server.url], {
+      env: { BROADSIDE_EMAIL: 'a@b.test', BROADSIDE_PASSWORD: 'x' },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('broadside: give --create or --join SLUG\n');
+  });
+
+  it('a room that does not exist: one line, non-zero', async () => {
+    const run = await runCli(['play', '--server', server.url, '--register', '--join', 'no-such-room-1']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('broadside: cannot join room "no-such-room-1": ROOM_NOT_FOUND\n');
+  });
+
+  it('every command has --help with examples', async () => {
+    for (const command of ['bench', 'play', 'duel', 'script', 'load']) {
+      const run = await runCli([command, '--help']);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/Examples:\n {2}\$ broadside /);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/server';
+import { runCli } from './cli';
+
+let server: TestServer;
+const dir = mkdtempSync(join(tmpdir(), 'broadside-script-'));
+const example = JSON.parse(readFileSync(new URL('../../../examples/script.json', import.meta.url), 'utf8'));
+
+function scriptFile(name: string, content: unknown): string {
+  const file = join(dir, name);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.dispose();
+});
+
+describe('broadside script', () => {
+  it('plays the example scenario to the expected win', async () => {
+    const run = await runCli(['script', 'examples/script.json', '--server', server.url, '--json', '--quiet']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = run.json<{ ok: boolean; steps: { result: string }[]; winner: string; username: string }>();
+    expect(report.ok).toBe(true);
+    expect(report.steps.map((s) => s.result).join('')).toBe('MHHHHDMHHHDHHDHHDHD');
+    expect(report.winner).toBe(report.username);
+  });
+
+  it('stops at the first unexpected result with one line naming the shot', async () => {
+    const wrong = structuredClone(example);
+    wrong.shots[3].expect = 'M';
+    const run = await runCli(['script', scriptFile('wrong.json', wrong), '--server', server.url, '--quiet']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('broadside: shot #4 at (2,0): expected M, got H\n');
+  });
+
+  it('fails when the game is not won as expected', async () => {
+    const short = { ...structuredClone(example), shots: example.shots.slice(0, 3) };
+    const run = await runCli([
+      'script',
+      scriptFile('short.json', short),
+      '--server',
+      server.url,
+      '--quiet',
+      '--timeout',
+      '2',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('broadside: expected a win, but the game is not over\n');
+  });
+
+  it('refuses a malformed file before touching the server', async () => {
+    const cases: [string, unknown, RegExp][] = [
+      ['broken.json', '{"account": ', /broken\.json: not valid JSON/],
+      ['range.json', { ...example, shots: [{ x: 10, y: 0 }] }, /range\.json: shots\.0\.x: /],
+      [
+        'fleet.json',
+        {
+          ...example,
+          fleet: {
+            ...example.fleet,
+            '4': [
+              { x: 0, y: 0 },
+              { x: 1, y: 0 },
+            ],
+          },
+        },
+        /fleet is not a legal layout: OVERLAP/,
+      ],
+    ];
+    for (const [name, content, message] of cases) {
+      const run = await runCli(['script', scriptFile(name, content), '--server', 'http://127.0.0.1:1']);
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(message);
+    }
+    const missing = await runCli(['script', join(dir, 'nope.json')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/nope\.json: no such file/);
+  });
+});
