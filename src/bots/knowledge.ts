@@ -1,5 +1,5 @@
 import { GRID_SIZE, SHIP_KEYS, type ShipKey, shipLength } from '../game';
-import { MASK_WORDS, type PlacementTable, placementsOf, setBit } from './tables';
+import { type PlacementTable, placementsOf } from './tables';
 import type { ShotView } from './types';
 
 export const CELLS = GRID_SIZE * GRID_SIZE;
@@ -20,20 +20,21 @@ export interface AfloatShip {
   readonly hitsCovered: Int32Array;
 }
 
+/** The view's cells as small integers, and the unknown and hit cells listed. */
+export interface Board {
+  readonly cells: Uint8Array;
+  readonly hits: readonly number[];
+  readonly unknown: readonly number[];
+}
+
 /**
  * What the view implies, decoded once per shot. The rules that narrow where an afloat ship can be:
  * - it never covers an M cell (water) nor a D cell (those belong to the sunk ships, known exactly);
  * - it never lies wholly on H cells, since a ship whose every cell is hit would be sunk (D);
  * - every H cell belongs to some afloat ship (a sunk ship's cells are all D).
  */
-export interface Knowledge {
-  readonly cells: Uint8Array;
-  readonly hits: readonly number[];
-  readonly unknown: readonly number[];
+export interface Knowledge extends Board {
   readonly afloat: readonly AfloatShip[];
-  /** M and D cells as a board mask. */
-  readonly blocked: Int32Array;
-  readonly hitMask: Int32Array;
 }
 
 function codeOf(cell: string | undefined): number {
@@ -43,30 +44,29 @@ function codeOf(cell: string | undefined): number {
   return UNKNOWN;
 }
 
-export function readKnowledge(view: ShotView): Knowledge {
+export function readBoard(view: ShotView): Board {
   const cells = new Uint8Array(CELLS);
   const hits: number[] = [];
   const unknown: number[] = [];
-  const blocked = new Int32Array(MASK_WORDS);
-  const hitMask = new Int32Array(MASK_WORDS);
   // The sunk map is the authority on which ships are gone and where: its cells count as D even if
   // a grid frame arrived late without the D marks.
-  const sunkCells = new Set<number>();
-  for (const key of SHIP_KEYS) for (const c of view.sunk[key] ?? []) sunkCells.add(c.y * GRID_SIZE + c.x);
+  for (const key of SHIP_KEYS) for (const c of view.sunk[key] ?? []) cells[c.y * GRID_SIZE + c.x] = DESTROYED;
   for (let y = 0; y < GRID_SIZE; y++) {
     const row = view.grid[y];
     for (let x = 0; x < GRID_SIZE; x++) {
       const i = y * GRID_SIZE + x;
-      const code = sunkCells.has(i) ? DESTROYED : codeOf(row?.[x]);
+      const code = cells[i] === DESTROYED ? DESTROYED : codeOf(row?.[x]);
       cells[i] = code;
       if (code === UNKNOWN) unknown.push(i);
-      else if (code === HIT) {
-        hits.push(i);
-        setBit(hitMask, i);
-      } else setBit(blocked, i);
+      else if (code === HIT) hits.push(i);
     }
   }
+  return { cells, hits, unknown };
+}
 
+export function readKnowledge(view: ShotView): Knowledge {
+  const board = readBoard(view);
+  const { cells } = board;
   const afloat: AfloatShip[] = [];
   for (const key of SHIP_KEYS) {
     if (view.sunk[key] !== undefined) continue;
@@ -77,8 +77,7 @@ export function readKnowledge(view: ShotView): Knowledge {
       let hitCount = 0;
       let ok = true;
       for (let i = 0; i < table.length; i++) {
-        const c = table.cells[p * table.length + i] ?? 0;
-        const code = cells[c];
+        const code = cells[table.cells[p * table.length + i] ?? 0];
         if (code === MISS || code === DESTROYED) {
           ok = false;
           break;
@@ -91,5 +90,5 @@ export function readKnowledge(view: ShotView): Knowledge {
     }
     afloat.push({ key, table, candidates: Int32Array.from(kept), hitsCovered: Int32Array.from(covered) });
   }
-  return { cells, hits, unknown, afloat, blocked, hitMask };
+  return { ...board, afloat };
 }

@@ -3,8 +3,8 @@ import { GRID_SIZE } from '../game';
 /**
  * Every in-bounds placement of a ship of each length, precomputed once. A placement's cells span
  * at most 41 consecutive cell indexes (vertical, length 5), so its bitmask fits in two adjacent
- * 32-bit words: `word`, `lo` (bits in that word) and `hi` (bits in the next one). Overlap tests are
- * then two ANDs, which is what keeps the sampler inside its per-shot budget.
+ * 32-bit words: `word`, `lo` (bits in that word) and `hi` (bits in the next one). The sampler's
+ * overlap tests are then two ANDs, which is what keeps it inside its per-shot budget.
  */
 export interface PlacementTable {
   readonly length: number;
@@ -55,25 +55,4 @@ export function placementsOf(length: number): PlacementTable {
     TABLES.set(length, table);
   }
   return table;
-}
-
-/** True when placement `p` of `table` shares a cell with `mask`. */
-export function overlaps(table: PlacementTable, p: number, mask: Int32Array): boolean {
-  const w = table.word[p] ?? 0;
-  return ((mask[w] ?? 0) & (table.lo[p] ?? 0)) !== 0 || ((mask[w + 1] ?? 0) & (table.hi[p] ?? 0)) !== 0;
-}
-
-/** Sets the cells of placement `p` in `mask`. */
-export function addTo(table: PlacementTable, p: number, mask: Int32Array): void {
-  const w = table.word[p] ?? 0;
-  mask[w] = (mask[w] ?? 0) | (table.lo[p] ?? 0);
-  mask[w + 1] = (mask[w + 1] ?? 0) | (table.hi[p] ?? 0);
-}
-
-export function setBit(mask: Int32Array, cell: number): void {
-  mask[cell >>> 5] = (mask[cell >>> 5] ?? 0) | (1 << (cell & 31));
-}
-
-export function hasBit(mask: Int32Array, cell: number): boolean {
-  return ((mask[cell >>> 5] ?? 0) & (1 << (cell & 31))) !== 0;
 }

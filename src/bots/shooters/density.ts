@@ -7,6 +7,8 @@ import type { ShotStrategy } from '../types';
  * that, while a hit is unresolved, cells that could extend it always win over open water.
  */
 const HIT_WEIGHT = 100;
+/** HIT_WEIGHT^k for k = 0..5 hits under one placement. */
+const WEIGHTS = Array.from({ length: 6 }, (_, k) => HIT_WEIGHT ** k);
 
 /**
  * Probability density: for every ship still afloat, count each placement consistent with what is
@@ -24,7 +26,7 @@ export const densityShooter: ShotStrategy = {
       const { table, candidates, hitsCovered } = ship;
       for (let j = 0; j < candidates.length; j++) {
         const p = candidates[j] ?? 0;
-        const weight = HIT_WEIGHT ** (hitsCovered[j] ?? 0);
+        const weight = WEIGHTS[hitsCovered[j] ?? 0] ?? 1;
         for (let i = 0; i < table.length; i++) {
           const c = table.cells[p * table.length + i] ?? 0;
           if (k.cells[c] !== HIT) score[c] = (score[c] ?? 0) + weight;

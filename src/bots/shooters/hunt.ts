@@ -1,5 +1,5 @@
 import { GRID_SIZE } from '../../game';
-import { HIT, readKnowledge, UNKNOWN } from '../knowledge';
+import { HIT, readBoard, UNKNOWN } from '../knowledge';
 import { pickAny } from '../pick';
 import type { ShotStrategy } from '../types';
 
@@ -42,7 +42,7 @@ export const huntShooter: ShotStrategy = {
   name: 'hunt',
   description: 'hunt on a checkerboard, then target around hits (≈ 65 shots)',
   nextShot(view, rng) {
-    const k = readKnowledge(view);
+    const k = readBoard(view);
     const aimed = targets(k.cells, k.hits);
     if (aimed.length > 0) return pickAny(aimed, rng);
     const even = k.unknown.filter((c) => ((c % GRID_SIZE) + Math.floor(c / GRID_SIZE)) % 2 === 0);

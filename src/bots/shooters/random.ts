@@ -1,4 +1,4 @@
-import { readKnowledge } from '../knowledge';
+import { readBoard } from '../knowledge';
 import { pickAny } from '../pick';
 import type { ShotStrategy } from '../types';
 
@@ -6,5 +6,5 @@ import type { ShotStrategy } from '../types';
 export const randomShooter: ShotStrategy = {
   name: 'random',
   description: 'uniformly random among the cells not shot yet (≈ 95 shots)',
-  nextShot: (view, rng) => pickAny(readKnowledge(view).unknown, rng),
+  nextShot: (view, rng) => pickAny(readBoard(view).unknown, rng),
 };
