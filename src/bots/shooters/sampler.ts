@@ -5,8 +5,21 @@ import { MASK_WORDS } from '../tables';
 import type { ShotStrategy } from '../types';
 import { densityShooter } from './density';
 
-/** Boards drawn per shot: enough for a stable argmax, few enough for ≤ 10 ms per shot (see bench). */
-export const SAMPLES = 1200;
+/**
+ * Boards drawn per shot come from a work budget: drawing one board costs about one overlap test per
+ * candidate placement of each afloat ship, so early shots (every ship afloat, ~760 candidates) get
+ * ~500 boards and late ones, where the argmax is closer and the costlier mistakes are made, up to
+ * MAX_SAMPLES. Keeps the worst shot under 10 ms (see `broadside bench`), and stays a pure function
+ * of the view.
+ */
+export const WORK_BUDGET = 400_000;
+export const MIN_SAMPLES = 300;
+export const MAX_SAMPLES = 3000;
+
+export function samplesFor(k: Knowledge): number {
+  const work = k.afloat.reduce((n, ship) => n + ship.candidates.length, 0);
+  return Math.max(MIN_SAMPLES, Math.min(MAX_SAMPLES, Math.floor(WORK_BUDGET / Math.max(1, work))));
+}
 
 /**
  * One afloat ship's candidate placements as flat arrays (mask word, low and high bits, first
@@ -170,13 +183,13 @@ export function occupancy(k: Knowledge, rng: Rng, samples: number): Float64Array
  * consistent with every miss, hit and sunk ship. Falls back to `density` in the (rare) case where
  * no sampled board survived, so it always answers.
  */
-export function createSampler(samples: number = SAMPLES): ShotStrategy {
+export function createSampler(samples?: number): ShotStrategy {
   return {
     name: 'sampler',
-    description: `posterior over whole consistent boards, ${samples} importance samples per shot (≈ 40 shots)`,
+    description: 'posterior over whole consistent boards by importance sampling (≈ 44.6 shots)',
     nextShot(view, rng) {
       const k = readKnowledge(view);
-      const tally = occupancy(k, rng, samples);
+      const tally = occupancy(k, rng, samples ?? samplesFor(k));
       return tally ? argmax(k.unknown, tally, rng) : densityShooter.nextShot(view, rng);
     },
   };
