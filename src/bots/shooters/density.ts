@@ -1,4 +1,5 @@
 import { CELLS, HIT, readKnowledge } from '../knowledge';
+import { preferLattice } from '../lattice';
 import { argmax } from '../pick';
 import type { ShotStrategy } from '../types';
 
@@ -13,8 +14,9 @@ const WEIGHTS = Array.from({ length: 6 }, (_, k) => HIT_WEIGHT ** k);
 /**
  * Probability density: for every ship still afloat, count each placement consistent with what is
  * known (no miss, no sunk cell, not wholly on hits) over the cells it covers, weighting placements
- * through hits by HIT_WEIGHT^hits; shoot the unknown cell with the highest count. Ships are
- * counted independently of each other, which is what the sampler improves on.
+ * through hits by HIT_WEIGHT^hits; shoot the unknown cell with the highest count, hunting
+ * preferably on one lattice (see lattice.ts). Ships are counted independently of each other,
+ * which is what the sampler improves on.
  */
 export const densityShooter: ShotStrategy = {
   name: 'density',
@@ -33,6 +35,7 @@ export const densityShooter: ShotStrategy = {
         }
       }
     }
+    preferLattice(k, score);
     return argmax(k.unknown, score, rng);
   },
 };

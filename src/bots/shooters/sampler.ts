@@ -1,5 +1,6 @@
 import type { Rng } from '../../game';
 import { CELLS, type Knowledge, readKnowledge } from '../knowledge';
+import { preferLattice } from '../lattice';
 import { argmax } from '../pick';
 import { MASK_WORDS } from '../tables';
 import type { ShotStrategy } from '../types';
@@ -190,7 +191,9 @@ export function createSampler(samples?: number): ShotStrategy {
     nextShot(view, rng) {
       const k = readKnowledge(view);
       const tally = occupancy(k, rng, samples ?? samplesFor(k));
-      return tally ? argmax(k.unknown, tally, rng) : densityShooter.nextShot(view, rng);
+      if (!tally) return densityShooter.nextShot(view, rng);
+      preferLattice(k, tally);
+      return argmax(k.unknown, tally, rng);
     },
   };
 }
