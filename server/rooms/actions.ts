@@ -15,7 +15,12 @@ export interface Outcome<T> {
 }
 
 const fail = (code: ErrorCode, message?: string): Outcome<never> => ({ reply: errorAck(code, message) });
-const everything: Fanout = () => SERVER_EVENTS;
+/**
+ * Every event, `members` last: it carries the turn (hasToPlay), so a client that acts on it has
+ * already received the boards it acts on, and the server has already written everything else.
+ */
+export const ALL_EVENTS: readonly ServerEventName[] = [...SERVER_EVENTS.filter((e) => e !== 'members'), 'members'];
+const everything: Fanout = () => ALL_EVENTS;
 
 /** Applies a pure rule and, when it passes, persists before the new state becomes the room's. */
 async function commit<T>(
@@ -52,7 +57,7 @@ export class RoomActions {
     const member = room.members.get(user.id);
     if (member) member.socketId = socketId;
     else room.members.set(user.id, { userId: user.id, username: user.username, socketId });
-    return { reply: room.state.status, fanout: (id) => (id === user.id ? SERVER_EVENTS : ['members']) };
+    return { reply: room.state.status, fanout: (id) => (id === user.id ? ALL_EVENTS : ['members']) };
   }
 
   async start(room: Room, user: Identity): Promise<Outcome<null>> {
@@ -88,7 +93,7 @@ export class RoomActions {
       reply: null,
       fanout: (id) => {
         const own: ServerEventName[] = id === user.id ? ['shipsIndexes', 'playerBoats'] : [];
-        return started ? [...own, 'gameStatus', 'members', 'opponentBoats', 'battlePlace'] : own;
+        return started ? [...own, 'gameStatus', 'opponentBoats', 'battlePlace', 'members'] : own;
       },
     };
   }

@@ -11,7 +11,11 @@ export function publish(nsp: RoomNamespace, room: Room, fanout: Fanout): void {
     members ??= memberList(room);
     return members;
   };
-  for (const member of room.members.values()) {
+  // The member whose turn it is goes last, so its turn signal leaves after every other frame.
+  const order = [...room.members.values()].sort(
+    (a, b) => Number(a.userId === room.state.turn) - Number(b.userId === room.state.turn),
+  );
+  for (const member of order) {
     if (member.socketId === null) continue;
     const events = fanout(member.userId);
     if (events.length === 0) continue;
