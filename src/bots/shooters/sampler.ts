@@ -187,7 +187,7 @@ export function occupancy(k: Knowledge, rng: Rng, samples: number): Float64Array
 export function createSampler(samples?: number): ShotStrategy {
   return {
     name: 'sampler',
-    description: 'posterior over whole consistent boards by importance sampling (≈ 44.6 shots)',
+    description: 'posterior over whole consistent boards by importance sampling (≈ 44.5 shots)',
     nextShot(view, rng) {
       const k = readKnowledge(view);
       const tally = occupancy(k, rng, samples ?? samplesFor(k));
