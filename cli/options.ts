@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { PLACER_NAMES, SHOOTER_NAMES } from '../src/bots';
+import { PLACER_NAMES, PLACERS, SHOOTER_NAMES, SHOOTERS } from '../src/bots';
 
 /** Parses a whole number ≥ min for an option. */
 export function integer(min: number): (value: string) => number {
@@ -62,4 +62,13 @@ export const secondsOption = (flags: string, description: string, fallback: numb
 /** `--help` text listing examples, appended after the options. */
 export function examples(lines: readonly string[]): string {
   return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+}
+
+/** `--help` text listing every strategy with what it does. */
+export function strategiesHelp(): string {
+  const list = (title: string, entries: Readonly<Record<string, { description: string }>>): string =>
+    `${title}:\n${Object.entries(entries)
+      .map(([name, s]) => `  ${name.padEnd(8)} ${s.description}`)
+      .join('\n')}`;
+  return `\n${list('Shot strategies', SHOOTERS)}\n\n${list('Placement strategies', PLACERS)}`;
 }

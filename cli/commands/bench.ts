@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { runBench } from '../bench/run';
 import {
   examples,
+  strategiesHelp,
   gamesOption,
   integer,
   jsonOption,
@@ -39,6 +40,7 @@ export function benchCommand(): Command {
     )
     .addOption(jsonOption())
     .addOption(quietOption())
+    .addHelpText('after', strategiesHelp())
     .addHelpText(
       'after',
       examples([

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { runDuel } from '../duel/run';
 import {
   examples,
+  strategiesHelp,
   gamesOption,
   jsonOption,
   placementOption,
@@ -42,6 +43,7 @@ export function duelCommand(): Command {
     .addOption(secondsOption('--timeout <seconds>', 'longest wait for any single step of a game', 30))
     .addOption(jsonOption())
     .addOption(quietOption())
+    .addHelpText('after', strategiesHelp())
     .addHelpText(
       'after',
       examples([

@@ -4,6 +4,7 @@ import { CliError } from '../errors';
 import { runLoad } from '../load/run';
 import {
   examples,
+  strategiesHelp,
   gamesOption,
   integer,
   jsonOption,
@@ -55,6 +56,7 @@ export function loadCommand(): Command {
     .addOption(secondsOption('--timeout <seconds>', 'longest wait for any acknowledgement or frame', 30))
     .addOption(jsonOption())
     .addOption(quietOption())
+    .addHelpText('after', strategiesHelp())
     .addHelpText(
       'after',
       examples([

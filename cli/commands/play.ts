@@ -12,6 +12,7 @@ import {
 import { CliError } from '../errors';
 import {
   examples,
+  strategiesHelp,
   gamesOption,
   jsonOption,
   placementOption,
@@ -62,6 +63,7 @@ export function playCommand(): Command {
     .addOption(secondsOption('--timeout <seconds>', 'longest wait for the opponent at any step', 300))
     .addOption(jsonOption())
     .addOption(quietOption())
+    .addHelpText('after', strategiesHelp())
     .addHelpText(
       'after',
       examples([
