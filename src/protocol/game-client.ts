@@ -1,21 +1,18 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import type { Coord, GameStatus, Grid, PartialShipMap, ShipMap, ShotResult } from '../game';
-import { emptyGrid } from '../game';
+import type { Coord, GameStatus, ShipMap, ShotResult } from '../game';
+import { type ClientGameState, initialGameState } from './client-state';
 import type { ErrorCode } from './errors';
 import {
   type Ack,
-  type BattlePlace,
   type ClientToServerEvents,
   type ErrorAck,
   errorAck,
   isErrorAck,
-  type Member,
   SERVER_EVENTS,
   type ServerEventName,
   type ServerEventPayloads,
   type ServerToClientEvents,
   SOCKET_NAMESPACE,
-  type Winner,
 } from './types';
 
 /** SPEC §9 socket settings. */
@@ -28,20 +25,6 @@ export const SOCKET_SETTINGS = {
   reconnectionAttempts: Number.POSITIVE_INFINITY,
 } as const;
 
-/** Everything the server has told this player, as one plain object (replaced, never mutated). */
-export interface ClientGameState {
-  readonly connected: boolean;
-  readonly slug: string;
-  readonly gameStatus: GameStatus | null;
-  readonly members: readonly Member[];
-  readonly shipsIndexes: ShipMap | null;
-  readonly playerBoats: Grid;
-  readonly opponentBoats: Grid;
-  readonly opponentShipsIndexes: PartialShipMap;
-  readonly battlePlace: BattlePlace | null;
-  readonly winner: Winner | null;
-}
-
 export type StateListener = (state: ClientGameState, change: ServerEventName | 'connected') => void;
 
 export interface GameClientOptions {
@@ -53,26 +36,6 @@ export interface GameClientOptions {
   readonly ackTimeoutMs?: number;
   /** socket.io-client overrides (transports, reconnection…), applied over SPEC §9 settings. */
   readonly socket?: Partial<ManagerOptions & SocketOptions>;
-}
-
-export function initialGameState(slug: string): ClientGameState {
-  return {
-    connected: false,
-    slug,
-    gameStatus: null,
-    members: [],
-    shipsIndexes: null,
-    playerBoats: emptyGrid(),
-    opponentBoats: emptyGrid(),
-    opponentShipsIndexes: {},
-    battlePlace: null,
-    winner: null,
-  };
-}
-
-/** True when `userId` is the member who has to shoot. */
-export function hasToPlay(state: ClientGameState, userId: string): boolean {
-  return state.members.some((m) => m.userId === userId && m.hasToPlay);
 }
 
 /**
@@ -193,4 +156,5 @@ export class GameClient {
   }
 }
 
-export type { ErrorAck };
+export type { ClientGameState, ErrorAck };
+export { hasToPlay, initialGameState } from './client-state';

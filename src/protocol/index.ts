@@ -2,4 +2,5 @@ export * from './errors';
 export * from './schemas';
 export * from './types';
 export * from './api-client';
+export * from './client-state';
 export * from './game-client';

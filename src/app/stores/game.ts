@@ -1,11 +1,8 @@
 import { proxy } from 'valtio';
 import {
   type Coord,
-  emptyGrid,
   type GameStatus,
-  type Grid,
   moveShip,
-  type PartialShipMap,
   type PlacementError,
   randomFleet,
   randomRng,
@@ -14,25 +11,20 @@ import {
   type ShipKey,
   type ShipMap,
 } from '../../game';
-import type { BattlePlace, ClientGameState, Member, ServerEventName, Winner } from '../../protocol';
+import { type ClientGameState, initialGameState } from '../../protocol/client-state';
+import type { Member, ServerEventName } from '../../protocol/types';
+
+/** The server's side of the store: exactly what GameClient keeps, made writable for valtio. */
+type ServerSide = { -readonly [K in Exclude<keyof ClientGameState, 'slug'>]: ClientGameState[K] };
 
 /**
  * The game as the browser knows it: the server's view (fed by GameClient) plus the fleet being
  * arranged during placement. The Pixi stage is a function of this store (DESIGN.md §4).
  */
-export interface GameStoreState {
+export interface GameStoreState extends ServerSide {
   /** The logged-in player's id, to tell own and opponent data apart. */
   userId: string | null;
   slug: string | null;
-  connected: boolean;
-  gameStatus: GameStatus | null;
-  members: Member[];
-  shipsIndexes: ShipMap | null;
-  playerBoats: Grid;
-  opponentBoats: Grid;
-  opponentShipsIndexes: PartialShipMap;
-  battlePlace: BattlePlace | null;
-  winner: Winner | null;
   /** The fleet being arranged during PLACE_SHIPS; starts as a random legal layout (SPEC §4). */
   draft: ShipMap;
   /** True once the server accepted this player's fleet, while waiting for the opponent's. */
@@ -40,21 +32,8 @@ export interface GameStoreState {
 }
 
 export function initialGameStore(): GameStoreState {
-  return {
-    userId: null,
-    slug: null,
-    connected: false,
-    gameStatus: null,
-    members: [],
-    shipsIndexes: null,
-    playerBoats: emptyGrid(),
-    opponentBoats: emptyGrid(),
-    opponentShipsIndexes: {},
-    battlePlace: null,
-    winner: null,
-    draft: randomFleet(randomRng()),
-    fleetSubmitted: false,
-  };
+  const { slug: _unused, ...server } = initialGameState('');
+  return { ...server, userId: null, slug: null, draft: randomFleet(randomRng()), fleetSubmitted: false };
 }
 
 export const gameStore = proxy<GameStoreState>(initialGameStore());

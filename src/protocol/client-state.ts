@@ -1,0 +1,39 @@
+import { emptyGrid, type GameStatus, type Grid, type PartialShipMap, type ShipMap } from '../game';
+import type { BattlePlace, Member, Winner } from './types';
+
+/* The client's picture of a game, without socket.io: stores and tests can import it without
+ * pulling the transport into a bundle. */
+
+/** Everything the server has told this player, as one plain object (replaced, never mutated). */
+export interface ClientGameState {
+  readonly connected: boolean;
+  readonly slug: string;
+  readonly gameStatus: GameStatus | null;
+  readonly members: readonly Member[];
+  readonly shipsIndexes: ShipMap | null;
+  readonly playerBoats: Grid;
+  readonly opponentBoats: Grid;
+  readonly opponentShipsIndexes: PartialShipMap;
+  readonly battlePlace: BattlePlace | null;
+  readonly winner: Winner | null;
+}
+
+export function initialGameState(slug: string): ClientGameState {
+  return {
+    connected: false,
+    slug,
+    gameStatus: null,
+    members: [],
+    shipsIndexes: null,
+    playerBoats: emptyGrid(),
+    opponentBoats: emptyGrid(),
+    opponentShipsIndexes: {},
+    battlePlace: null,
+    winner: null,
+  };
+}
+
+/** True when `userId` is the member who has to shoot. */
+export function hasToPlay(state: ClientGameState, userId: string): boolean {
+  return state.members.some((m) => m.userId === userId && m.hasToPlay);
+}
