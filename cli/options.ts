@@ -1,4 +1,4 @@
-import { InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { PLACER_NAMES, PLACERS, SHOOTER_NAMES, SHOOTERS } from '../src/bots';
 
 /** Parses a whole number ≥ min for an option. */
@@ -71,4 +71,16 @@ export function strategiesHelp(): string {
       .map(([name, s]) => `  ${name.padEnd(8)} ${s.description}`)
       .join('\n')}`;
   return `\n${list('Shot strategies', SHOOTERS)}\n\n${list('Placement strategies', PLACERS)}`;
+}
+
+/**
+ * The options and help every bot command ends with: --json, --quiet, the list of strategies and
+ * the command's examples.
+ */
+export function withReportOptions(command: Command, exampleLines: readonly string[]): Command {
+  return command
+    .addOption(jsonOption())
+    .addOption(quietOption())
+    .addHelpText('after', strategiesHelp())
+    .addHelpText('after', examples([...exampleLines]));
 }

@@ -1,17 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 import { runBench } from '../bench/run';
-import {
-  examples,
-  strategiesHelp,
-  gamesOption,
-  integer,
-  jsonOption,
-  placementOption,
-  quietOption,
-  seedOption,
-  strategyOption,
-} from '../options';
+import { gamesOption, integer, placementOption, seedOption, strategyOption, withReportOptions } from '../options';
 import { createOutput } from '../output';
 import { createProgress } from '../progress';
 
@@ -26,47 +16,42 @@ interface BenchOptions {
 }
 
 export function benchCommand(): Command {
-  return new Command('bench')
-    .description('play many games offline (no server) and report how many shots a strategy needs')
-    .addOption(strategyOption().env('BROADSIDE_STRATEGY'))
-    .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
-    .addOption(gamesOption(1000))
-    .addOption(seedOption())
-    .addOption(
-      new Option('--workers <n>', 'worker threads (the figures do not depend on it)')
-        .default(availableParallelism())
-        .env('BROADSIDE_WORKERS')
-        .argParser(integer(1)),
-    )
-    .addOption(jsonOption())
-    .addOption(quietOption())
-    .addHelpText('after', strategiesHelp())
-    .addHelpText(
-      'after',
-      examples([
-        'broadside bench --strategy density --games 100000 --seed 1',
-        'broadside bench --strategy sampler --placement edge --games 2000 --json',
-        'npm run cli -- bench --strategy hunt --games 500 --quiet',
-      ]),
-    )
-    .action(async (options: BenchOptions) => {
-      const out = createOutput(options);
-      const bar = createProgress(
-        options.games,
-        options.quiet,
-        `bench ${options.strategy} |{bar}| {value}/{total} games | {eta_formatted} left`,
-      );
-      let done = 0;
-      const result = await runBench(options, (played) => {
-        done += played;
-        bar.update(done);
-      }).finally(() => bar.stop());
-      out.report([
-        `strategy ${result.strategy} vs placement ${result.placement}: ${result.games} games, seed ${result.seed}`,
-        `shots   mean ${result.mean}  median ${result.median}  p95 ${result.p95}  max ${result.max}`,
-        `speed   ${result.gamesPerSecond} games/s on ${result.workers} worker(s), ${result.seconds} s`,
-        `think   ${result.msPerShot.p50} ms/shot p50, ${result.msPerShot.p99} ms p99, ${result.msPerShot.max} ms max`,
-      ]);
-      out.result(result);
-    });
+  return withReportOptions(
+    new Command('bench')
+      .description('play many games offline (no server) and report how many shots a strategy needs')
+      .addOption(strategyOption().env('BROADSIDE_STRATEGY'))
+      .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
+      .addOption(gamesOption(1000))
+      .addOption(seedOption())
+      .addOption(
+        new Option('--workers <n>', 'worker threads (the figures do not depend on it)')
+          .default(availableParallelism())
+          .env('BROADSIDE_WORKERS')
+          .argParser(integer(1)),
+      ),
+    [
+      'broadside bench --strategy density --games 100000 --seed 1',
+      'broadside bench --strategy sampler --placement edge --games 2000 --json',
+      'npm run cli -- bench --strategy hunt --games 500 --quiet',
+    ],
+  ).action(async (options: BenchOptions) => {
+    const out = createOutput(options);
+    const bar = createProgress(
+      options.games,
+      options.quiet,
+      `bench ${options.strategy} |{bar}| {value}/{total} games | {eta_formatted} left`,
+    );
+    let done = 0;
+    const result = await runBench(options, (played) => {
+      done += played;
+      bar.update(done);
+    }).finally(() => bar.stop());
+    out.report([
+      `strategy ${result.strategy} vs placement ${result.placement}: ${result.games} games, seed ${result.seed}`,
+      `shots   mean ${result.mean}  median ${result.median}  p95 ${result.p95}  max ${result.max}`,
+      `speed   ${result.gamesPerSecond} games/s on ${result.workers} worker(s), ${result.seconds} s`,
+      `think   ${result.msPerShot.p50} ms/shot p50, ${result.msPerShot.p99} ms p99, ${result.msPerShot.max} ms max`,
+    ]);
+    out.result(result);
+  });
 }

@@ -1,16 +1,13 @@
 import { Command } from 'commander';
 import { runDuel } from '../duel/run';
 import {
-  examples,
-  strategiesHelp,
   gamesOption,
-  jsonOption,
   placementOption,
-  quietOption,
   secondsOption,
   seedOption,
   serverOption,
   strategyOption,
+  withReportOptions,
 } from '../options';
 import { createOutput } from '../output';
 import { createProgress } from '../progress';
@@ -31,50 +28,45 @@ interface DuelOptions {
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 export function duelCommand(): Command {
-  return new Command('duel')
-    .description('pit two bots against each other through a server; wins with a 95% confidence interval')
-    .addOption(serverOption())
-    .addOption(strategyOption('--a <strategy>', 'sampler').env('BROADSIDE_A'))
-    .addOption(strategyOption('--b <strategy>', 'density').env('BROADSIDE_B'))
-    .addOption(placementOption('--a-placement <name>').env('BROADSIDE_A_PLACEMENT'))
-    .addOption(placementOption('--b-placement <name>').env('BROADSIDE_B_PLACEMENT'))
-    .addOption(gamesOption(10))
-    .addOption(seedOption())
-    .addOption(secondsOption('--timeout <seconds>', 'longest wait for any single step of a game', 30))
-    .addOption(jsonOption())
-    .addOption(quietOption())
-    .addHelpText('after', strategiesHelp())
-    .addHelpText(
-      'after',
-      examples([
-        'broadside duel --a sampler --b hunt --games 50',
-        'broadside duel --a density --b density --b-placement edge --games 100 --json',
-        'BROADSIDE_SERVER=http://127.0.0.1:3999 broadside duel --games 5',
-      ]),
-    )
-    .action(async (options: DuelOptions) => {
-      const out = createOutput(options);
-      const bar = createProgress(options.games, options.quiet, 'duel |{bar}| {value}/{total} games | A {wa} - {wb} B');
-      let wa = 0;
-      let wb = 0;
-      const report = await runDuel({ ...options, stepTimeoutMs: options.timeout * 1000 }, (game) => {
-        if (game.winner === 'a') wa++;
-        else wb++;
-        bar.update(game.index + 1, { wa, wb });
-        if (!process.stderr.isTTY) {
-          out.info(
-            `game ${game.index + 1}: ${game.winner.toUpperCase()} wins (A ${game.aShots} shots, B ${game.bShots})`,
-          );
-        }
-      }).finally(() => bar.stop());
-      const line = (name: string, s: typeof report.a): string =>
-        `${name} ${s.strategy}/${s.placement}: ${s.wins} wins (${pct(s.winRate)}, 95% CI ${pct(s.ci95[0])}–${pct(s.ci95[1])}), ` +
-        `${s.meanShots} shots/game, ${s.meanShotsToWin ?? '–'} shots/win`;
-      out.report([
-        `duel in room ${report.slug}: ${report.games} games in ${report.seconds} s`,
-        line('A', report.a),
-        line('B', report.b),
-      ]);
-      out.result(report);
-    });
+  return withReportOptions(
+    new Command('duel')
+      .description('pit two bots against each other through a server; wins with a 95% confidence interval')
+      .addOption(serverOption())
+      .addOption(strategyOption('--a <strategy>', 'sampler').env('BROADSIDE_A'))
+      .addOption(strategyOption('--b <strategy>', 'density').env('BROADSIDE_B'))
+      .addOption(placementOption('--a-placement <name>').env('BROADSIDE_A_PLACEMENT'))
+      .addOption(placementOption('--b-placement <name>').env('BROADSIDE_B_PLACEMENT'))
+      .addOption(gamesOption(10))
+      .addOption(seedOption())
+      .addOption(secondsOption('--timeout <seconds>', 'longest wait for any single step of a game', 30)),
+    [
+      'broadside duel --a sampler --b hunt --games 50',
+      'broadside duel --a density --b density --b-placement edge --games 100 --json',
+      'BROADSIDE_SERVER=http://127.0.0.1:3999 broadside duel --games 5',
+    ],
+  ).action(async (options: DuelOptions) => {
+    const out = createOutput(options);
+    const bar = createProgress(options.games, options.quiet, 'duel |{bar}| {value}/{total} games | A {wa} - {wb} B');
+    let wa = 0;
+    let wb = 0;
+    const report = await runDuel({ ...options, stepTimeoutMs: options.timeout * 1000 }, (game) => {
+      if (game.winner === 'a') wa++;
+      else wb++;
+      bar.update(game.index + 1, { wa, wb });
+      if (!process.stderr.isTTY) {
+        out.info(
+          `game ${game.index + 1}: ${game.winner.toUpperCase()} wins (A ${game.aShots} shots, B ${game.bShots})`,
+        );
+      }
+    }).finally(() => bar.stop());
+    const line = (name: string, s: typeof report.a): string =>
+      `${name} ${s.strategy}/${s.placement}: ${s.wins} wins (${pct(s.winRate)}, 95% CI ${pct(s.ci95[0])}–${pct(s.ci95[1])}), ` +
+      `${s.meanShots} shots/game, ${s.meanShotsToWin ?? '–'} shots/win`;
+    out.report([
+      `duel in room ${report.slug}: ${report.games} games in ${report.seconds} s`,
+      line('A', report.a),
+      line('B', report.b),
+    ]);
+    out.result(report);
+  });
 }

@@ -11,16 +11,13 @@ import {
 } from '../../src/bots';
 import { CliError } from '../errors';
 import {
-  examples,
-  strategiesHelp,
   gamesOption,
-  jsonOption,
   placementOption,
-  quietOption,
   secondsOption,
   seedOption,
   serverOption,
   strategyOption,
+  withReportOptions,
 } from '../options';
 import { createOutput } from '../output';
 import { type Account, createRoom, login, register, takeSeat } from '../session';
@@ -48,71 +45,66 @@ async function account(options: PlayOptions): Promise<Account> {
 }
 
 export function playCommand(): Command {
-  return new Command('play')
-    .description('seat one bot in a room on a server (create one or join one) and play one or more games')
-    .addOption(serverOption())
-    .addOption(new Option('--email <email>', 'log in with this e-mail').env('BROADSIDE_EMAIL'))
-    .addOption(new Option('--password <password>', 'log in with this password').env('BROADSIDE_PASSWORD'))
-    .addOption(new Option('--register', 'sign a fresh bot account up instead of logging in').conflicts('email'))
-    .addOption(new Option('--create', 'create a room and wait for an opponent').conflicts('join'))
-    .addOption(new Option('--join <slug>', 'join the room with this name').env('BROADSIDE_ROOM'))
-    .addOption(strategyOption().env('BROADSIDE_STRATEGY'))
-    .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
-    .addOption(gamesOption(1))
-    .addOption(seedOption())
-    .addOption(secondsOption('--timeout <seconds>', 'longest wait for the opponent at any step', 300))
-    .addOption(jsonOption())
-    .addOption(quietOption())
-    .addHelpText('after', strategiesHelp())
-    .addHelpText(
-      'after',
-      examples([
-        'broadside play --register --create --strategy sampler',
-        'broadside play --email me@example.com --password secret --join brave-otter-42 --games 3',
-        'BROADSIDE_SERVER=https://broadside.example broadside play --register --join brave-otter-42 --json',
-      ]),
-    )
-    .action(async (options: PlayOptions) => {
-      if (!options.create && !options.join) throw new CliError('give --create or --join SLUG');
-      const out = createOutput(options);
-      const shooter = shooterNamed(options.strategy);
-      const placer = placerNamed(options.placement);
-      const me = await account(options);
-      const slug = options.join ?? (await createRoom(me));
-      const client = await takeSeat(options.server, me, slug);
-      if (options.create)
-        out.info(`room ${slug} created; an opponent joins with: broadside play --register --join ${slug}`);
-      const bot: Bot = { userId: me.userId, shooter, placer, rng: createRng(gameSeed(options.seed, 0, 20)) };
-      const results: GameOutcome[] = [];
-      try {
-        for (let i = 0; i < options.games; i++) {
-          if (i > 0) await requestReplay(client);
-          const outcome = await playGame(client, bot, { start: true, stepTimeoutMs: options.timeout * 1000 });
-          results.push(outcome);
-          out.info(
-            `game ${i + 1}: ${outcome.won ? 'won' : `lost to ${outcome.winner.username}`} ` +
-              `(${outcome.shots} shots fired, ${outcome.opponentShots} taken)`,
-          );
-        }
-      } finally {
-        client.close();
+  return withReportOptions(
+    new Command('play')
+      .description('seat one bot in a room on a server (create one or join one) and play one or more games')
+      .addOption(serverOption())
+      .addOption(new Option('--email <email>', 'log in with this e-mail').env('BROADSIDE_EMAIL'))
+      .addOption(new Option('--password <password>', 'log in with this password').env('BROADSIDE_PASSWORD'))
+      .addOption(new Option('--register', 'sign a fresh bot account up instead of logging in').conflicts('email'))
+      .addOption(new Option('--create', 'create a room and wait for an opponent').conflicts('join'))
+      .addOption(new Option('--join <slug>', 'join the room with this name').env('BROADSIDE_ROOM'))
+      .addOption(strategyOption().env('BROADSIDE_STRATEGY'))
+      .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
+      .addOption(gamesOption(1))
+      .addOption(seedOption())
+      .addOption(secondsOption('--timeout <seconds>', 'longest wait for the opponent at any step', 300)),
+    [
+      'broadside play --register --create --strategy sampler',
+      'broadside play --email me@example.com --password secret --join brave-otter-42 --games 3',
+      'BROADSIDE_SERVER=https://broadside.example broadside play --register --join brave-otter-42 --json',
+    ],
+  ).action(async (options: PlayOptions) => {
+    if (!options.create && !options.join) throw new CliError('give --create or --join SLUG');
+    const out = createOutput(options);
+    const shooter = shooterNamed(options.strategy);
+    const placer = placerNamed(options.placement);
+    const me = await account(options);
+    const slug = options.join ?? (await createRoom(me));
+    const client = await takeSeat(options.server, me, slug);
+    if (options.create)
+      out.info(`room ${slug} created; an opponent joins with: broadside play --register --join ${slug}`);
+    const bot: Bot = { userId: me.userId, shooter, placer, rng: createRng(gameSeed(options.seed, 0, 20)) };
+    const results: GameOutcome[] = [];
+    try {
+      for (let i = 0; i < options.games; i++) {
+        if (i > 0) await requestReplay(client);
+        const outcome = await playGame(client, bot, { start: true, stepTimeoutMs: options.timeout * 1000 });
+        results.push(outcome);
+        out.info(
+          `game ${i + 1}: ${outcome.won ? 'won' : `lost to ${outcome.winner.username}`} ` +
+            `(${outcome.shots} shots fired, ${outcome.opponentShots} taken)`,
+        );
       }
-      const wins = results.filter((r) => r.won).length;
-      out.report([`${me.username} in room ${slug}: ${wins} won, ${results.length - wins} lost`]);
-      out.result({
-        slug,
-        username: me.username,
-        strategy: options.strategy,
-        placement: options.placement,
-        games: results.length,
-        wins,
-        losses: results.length - wins,
-        results: results.map((r) => ({
-          won: r.won,
-          winner: r.winner.username,
-          shots: r.shots,
-          opponentShots: r.opponentShots,
-        })),
-      });
+    } finally {
+      client.close();
+    }
+    const wins = results.filter((r) => r.won).length;
+    out.report([`${me.username} in room ${slug}: ${wins} won, ${results.length - wins} lost`]);
+    out.result({
+      slug,
+      username: me.username,
+      strategy: options.strategy,
+      placement: options.placement,
+      games: results.length,
+      wins,
+      losses: results.length - wins,
+      results: results.map((r) => ({
+        won: r.won,
+        winner: r.winner.username,
+        shots: r.shots,
+        opponentShots: r.opponentShots,
+      })),
     });
+  });
 }
