@@ -1,9 +1,10 @@
 import { useTick } from '@pixi/react';
 import type { Container, Graphics, Ticker } from 'pixi.js';
-import { type ReactNode, useCallback, useRef } from 'react';
+import { type ReactNode, type RefObject, useCallback, useMemo, useRef } from 'react';
 import { GRID_SIZE } from '../game';
 import { LABEL_CELLS, TITLE_CELLS, type GridPlacement } from './layout';
 import { approach } from './motion';
+import type { Interaction } from './interaction';
 import type { StageTheme } from './theme';
 import './pixi';
 
@@ -13,6 +14,7 @@ interface BoardViewProps {
   readonly title: string;
   /** The opponent grid looks disabled when it is not the player's turn. */
   readonly dimmed: boolean;
+  readonly interaction: RefObject<Interaction>;
   /** Ships, marks and effects, drawn in the grid's own coordinates (A1's corner at 0,0). */
   readonly children?: ReactNode;
 }
@@ -21,7 +23,7 @@ const COLUMNS = Array.from({ length: GRID_SIZE }, (_, i) => String.fromCharCode(
 const ROWS = Array.from({ length: GRID_SIZE }, (_, i) => String(i + 1));
 
 /** One grid: water, lines, coordinate labels and title; its children are positioned in cell space. */
-export function BoardView({ placement, theme, title, dimmed, children }: BoardViewProps) {
+export function BoardView({ placement, theme, title, dimmed, interaction, children }: BoardViewProps) {
   const { cell } = placement;
   const size = cell * GRID_SIZE;
   const containerRef = useRef<Container>(null);
@@ -45,18 +47,27 @@ export function BoardView({ placement, theme, title, dimmed, children }: BoardVi
   );
 
   // The disabled look fades in and out rather than blinking when the turn changes.
-  const fade = useCallback((ticker: Ticker) => {
-    const c = containerRef.current;
-    if (c && c.alpha !== target.current) c.alpha = approach(c.alpha, target.current, ticker.deltaMS, 80, 0.005);
-  }, []);
+  const fade = useCallback(
+    (ticker: Ticker) => {
+      const c = containerRef.current;
+      if (c && c.alpha !== target.current) {
+        c.alpha = approach(c.alpha, target.current, ticker.deltaMS, 80, 0.005);
+        interaction.current.dirty = true;
+      }
+    },
+    [interaction],
+  );
   useTick(fade);
 
-  const labelStyle = {
-    fill: theme.text,
-    fontSize: Math.max(9, Math.round(cell * 0.32)),
-    fontFamily: 'system-ui, sans-serif',
-  };
-  const titleStyle = { ...labelStyle, fontSize: Math.max(11, Math.round(cell * 0.4)), fontWeight: '600' as const };
+  // Stable style objects: a new one per render would re-rasterise every label on every shot.
+  const labelStyle = useMemo(
+    () => ({ fill: theme.text, fontSize: Math.max(9, Math.round(cell * 0.32)), fontFamily: 'system-ui, sans-serif' }),
+    [theme.text, cell],
+  );
+  const titleStyle = useMemo(
+    () => ({ ...labelStyle, fontSize: Math.max(11, Math.round(cell * 0.4)), fontWeight: '600' as const }),
+    [labelStyle, cell],
+  );
   return (
     <pixiContainer x={placement.x} y={placement.y}>
       <pixiText

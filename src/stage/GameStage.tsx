@@ -125,10 +125,12 @@ export default function GameStage() {
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', label);
     canvas.style.display = 'block';
+    canvas.style.margin = '0 auto';
   }, [label, ready]);
 
   const pointOf = (e: { clientX: number; clientY: number }): Point | null => {
-    const el = wrapperRef.current;
+    // Layout coordinates are relative to the canvas, which the container centres.
+    const el = appRef.current?.getCanvas() ?? wrapperRef.current;
     return el ? clientToStage({ x: e.clientX, y: e.clientY }, el.getBoundingClientRect()) : null;
   };
 
@@ -334,7 +336,7 @@ export default function GameStage() {
       <Application
         ref={appRef}
         onInit={onInit}
-        antialias
+        antialias={false}
         autoDensity
         backgroundAlpha={0}
         resolution={typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1}

@@ -48,6 +48,7 @@ export function OverlayView({ board, cell, theme, interaction, draft, targeting,
     if (!busy && idle.current) return;
     g.clear();
     idle.current = !busy;
+    state.dirty = true;
 
     const square = (c: Coord, color: string, alpha: number, width: number) =>
       g
@@ -107,7 +108,13 @@ export function OverlayView({ board, cell, theme, interaction, draft, targeting,
   }, [interaction]);
   useTick(step);
 
-  return <pixiGraphics ref={ref} draw={noop} zIndex={30} />;
+  // Its own render group: redrawing this Graphics every frame then re-batches only itself, not
+  // the grids, labels and marks around it (the costly part on software WebGL).
+  return (
+    <pixiContainer isRenderGroup zIndex={30}>
+      <pixiGraphics ref={ref} draw={noop} />
+    </pixiContainer>
+  );
 }
 
 function noop(): void {}

@@ -1,5 +1,5 @@
 import { useApplication } from '@pixi/react';
-import type { Graphics } from 'pixi.js';
+import { type Graphics, UPDATE_PRIORITY } from 'pixi.js';
 import { type RefObject, useCallback, useEffect } from 'react';
 import { type Cell, type Coord, type PartialShipMap, SHIP_KEYS, type ShipKey, type ShipMap } from '../game';
 import { BoardView } from './BoardView';
@@ -39,6 +39,34 @@ function Resizer({ width, height }: { width: number; height: number }) {
   return null;
 }
 
+/**
+ * Renders only frames where something changed: a React commit, or a ticker callback that moved
+ * something (it sets interaction.dirty). An idle stage then costs nothing per frame, which matters
+ * on software WebGL where presenting one frame of the canvas is the dominant cost.
+ */
+function OnDemandRenderer({ interaction }: { interaction: RefObject<Interaction> }) {
+  const { app, isInitialised } = useApplication();
+  useEffect(() => {
+    if (!isInitialised) return;
+    const renderIfDirty = () => {
+      if (!interaction.current.dirty) return;
+      interaction.current.dirty = false;
+      app.render();
+    };
+    app.ticker.remove(app.render, app);
+    app.ticker.add(renderIfDirty, undefined, UPDATE_PRIORITY.LOW);
+    return () => {
+      app.ticker.remove(renderIfDirty);
+      app.ticker.add(app.render, app, UPDATE_PRIORITY.LOW);
+    };
+  }, [app, isInitialised, interaction]);
+  // Any commit of the scene may have changed what is drawn.
+  useEffect(() => {
+    interaction.current.dirty = true;
+  });
+  return null;
+}
+
 const allD = (grid: ReadonlyGrid, cells: readonly Coord[]) => cells.every((c) => grid[c.y]?.[c.x] === 'D');
 
 export function Scene({ model, interaction }: { model: SceneModel; interaction: RefObject<Interaction> }) {
@@ -53,6 +81,7 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
   return (
     <>
       <Resizer width={layout.width} height={layout.height} />
+      <OnDemandRenderer interaction={interaction} />
       <pixiGraphics draw={drawBackground} />
       {layout.opponent && (
         <BoardView
@@ -60,6 +89,7 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
           theme={theme}
           title={model.titles.opponent}
           dimmed={model.playing && !model.myTurn}
+          interaction={interaction}
         >
           {SHIP_KEYS.map((ship) => {
             const cells = model.opponentShips[ship];
@@ -73,6 +103,7 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
                 origin={layout.opponent ?? { x: 0, y: 0 }}
                 theme={theme}
                 look={allD(model.opponentBoats, cells) ? 'sunk' : 'afloat'}
+                interaction={interaction}
               />
             );
           })}
@@ -89,7 +120,13 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
         </BoardView>
       )}
       {layout.player && (
-        <BoardView placement={layout.player} theme={theme} title={model.titles.player} dimmed={false}>
+        <BoardView
+          placement={layout.player}
+          theme={theme}
+          title={model.titles.player}
+          dimmed={false}
+          interaction={interaction}
+        >
           {model.fleet &&
             SHIP_KEYS.map((ship) => {
               const cells = model.fleet?.[ship] ?? [];
@@ -102,7 +139,8 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
                   origin={layout.player ?? { x: 0, y: 0 }}
                   theme={theme}
                   look={allD(model.playerBoats, cells) ? 'sunk' : 'afloat'}
-                  interaction={model.editable ? interaction : undefined}
+                  interaction={interaction}
+                  draggable={model.editable}
                   selected={model.editable && model.selected === ship}
                 />
               );

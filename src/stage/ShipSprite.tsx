@@ -17,8 +17,9 @@ interface ShipSpriteProps {
   readonly origin: { readonly x: number; readonly y: number };
   readonly theme: StageTheme;
   readonly look: ShipLook;
-  /** Only the player's draft ships react to drag, shake and keyboard selection. */
-  readonly interaction?: RefObject<Interaction>;
+  readonly interaction: RefObject<Interaction>;
+  /** Only the player's draft ships react to drag and shake. */
+  readonly draggable?: boolean;
   readonly selected?: boolean;
 }
 
@@ -28,7 +29,17 @@ interface ShipSpriteProps {
  * Position and angle glide towards the store's value every tick, which also makes a refused drop
  * slide back home.
  */
-export function ShipSprite({ ship, cells, cell, origin, theme, look, interaction, selected = false }: ShipSpriteProps) {
+export function ShipSprite({
+  ship,
+  cells,
+  cell,
+  origin,
+  theme,
+  look,
+  interaction,
+  draggable = false,
+  selected = false,
+}: ShipSpriteProps) {
   const ref = useRef<Container>(null);
   const first = cells[0] ?? { x: 0, y: 0 };
   const home = useRef({ x: 0, y: 0, angle: 0 });
@@ -62,12 +73,14 @@ export function ShipSprite({ ship, cells, cell, origin, theme, look, interaction
       const c = ref.current;
       if (!c) return;
       const target = home.current;
+      const before = c.x + c.y * 7919 + c.rotation * 104729;
       if (!placed.current) {
         c.position.set(target.x, target.y);
         c.rotation = target.angle;
         placed.current = true;
       }
-      const state = interaction?.current;
+      const shared = interaction.current;
+      const state = draggable ? shared : undefined;
       const drag = state?.drag;
       if (drag && drag.ship === ship && drag.dragging) {
         // Follow the pointer exactly while dragging: any lag feels like the ship slips.
@@ -88,8 +101,9 @@ export function ShipSprite({ ship, cells, cell, origin, theme, look, interaction
         c.rotation = approach(c.rotation, target.angle, dt, 50, 0.002);
         c.zIndex = 1;
       }
+      if (c.x + c.y * 7919 + c.rotation * 104729 !== before) shared.dirty = true;
     },
-    [cell, interaction, ship],
+    [cell, interaction, ship, draggable],
   );
   useTick(step);
 

@@ -36,8 +36,10 @@ export interface Interaction {
   /** Start time of each ship's "refused" shake. */
   shakes: Map<ShipKey, number>;
   effects: ActiveEffect[];
+  /** Set when the scene changed: the stage renders on demand, not every tick. */
+  dirty: boolean;
 }
 
 export function createInteraction(): Interaction {
-  return { drag: null, hover: null, cursor: null, shakes: new Map(), effects: [] };
+  return { drag: null, hover: null, cursor: null, shakes: new Map(), effects: [], dirty: true };
 }

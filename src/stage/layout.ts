@@ -68,7 +68,9 @@ export function computeLayout({ width, maxHeight, boards }: LayoutInput): StageL
   const gap = GAP_CELLS * cell;
   const totalW = stacked ? blockW : n * blockW + (n - 1) * gap;
   const totalH = stacked ? n * blockH + (n - 1) * gap : blockH;
-  const left = Math.max(0, (width - totalW) / 2);
+  // The canvas covers the grids only (the container centres it): every canvas pixel costs a
+  // copy per rendered frame, which dominates on software-rendered WebGL.
+  const left = 0;
 
   const placements: Partial<Record<BoardId, GridPlacement>> = {};
   boards.forEach((board, i) => {
@@ -82,7 +84,7 @@ export function computeLayout({ width, maxHeight, boards }: LayoutInput): StageL
     };
   });
   return {
-    width,
+    width: Math.min(width, Math.ceil(totalW)),
     height: Math.ceil(totalH),
     cell,
     stacked,

@@ -1,0 +1,168 @@
+/**
+ * Frame-budget benchmark for the PixiJS stage (issue #4). Not a timed test: it prints figures.
+ *
+ *   npx tsx bench/frames.ts
+ *
+ * Builds the stage harness (src/stage/dev/harness.html: the real GameStage fed by a local game
+ * with the real rules) in production mode, serves it, and in headless Chromium (software WebGL)
+ * drives (1) a ship drag during placement and (2) a burst of shot effects on both grids, then
+ * prints p50/p95/max of requestAnimationFrame deltas for each phase. Goal: p95 ≤ 20 ms.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { build, preview } from 'vite';
+
+const root = resolve(import.meta.dirname, '..');
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+];
+
+interface Harness {
+  play(): void;
+  placement(): void;
+  burst(count: number, gapMs: number): Promise<void>;
+  setBotDelay(ms: number): void;
+}
+declare global {
+  interface Window {
+    harness: Harness;
+    __frames: number[];
+    __recording: boolean;
+  }
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? Number.NaN;
+}
+
+async function record(page: Page, run: () => Promise<void>): Promise<number[]> {
+  // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__recording = true;
+    let last = performance.now();
+    const loop = (now) => {
+      window.__frames.push(now - last);
+      last = now;
+      if (window.__recording) requestAnimationFrame(loop);
+    };
+    requestAnimationFrame((now) => {
+      last = now;
+      requestAnimationFrame(loop);
+    });
+  })()`);
+  await run();
+  return page.evaluate(() => {
+    window.__recording = false;
+    return window.__frames.slice(1);
+  });
+}
+
+function report(name: string, frames: readonly number[]): { p50: number; p95: number } {
+  const sorted = [...frames].sort((a, b) => a - b);
+  const p50 = percentile(sorted, 50);
+  const p95 = percentile(sorted, 95);
+  const max = sorted[sorted.length - 1] ?? Number.NaN;
+  console.log(
+    `${name.padEnd(14)} frames=${String(frames.length).padStart(4)}  p50=${p50.toFixed(1)} ms  p95=${p95.toFixed(1)} ms  max=${max.toFixed(1)} ms`,
+  );
+  return { p50, p95 };
+}
+
+async function main(): Promise<void> {
+  const outDir = mkdtempSync(join(tmpdir(), 'broadside-bench-'));
+  await build({
+    root,
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      rollupOptions: { input: join(root, 'src/stage/dev/harness.html') },
+    },
+  });
+  const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1' } });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('preview server has no URL');
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(new URL('src/stage/dev/harness.html', url).href);
+    const stage = page.getByTestId('stage');
+    await stage.waitFor();
+    await page.waitForTimeout(1500);
+
+    // 1. Drag: pick up the carrier and sweep it over the grid for about two seconds.
+    const box = await stage.boundingBox();
+    const fleet = JSON.parse((await stage.getAttribute('data-fleet')) ?? '{}') as Record<
+      string,
+      { x: number; y: number }[]
+    >;
+    const layout = JSON.parse((await stage.getAttribute('data-layout')) ?? '{}') as {
+      player: { x: number; y: number; cell: number };
+    };
+    const first = fleet['0']?.[0];
+    if (!box || !first) throw new Error('stage not ready');
+    const at = (cx: number, cy: number) => ({
+      x: box.x + layout.player.x + (cx + 0.5) * layout.player.cell,
+      y: box.y + layout.player.y + (cy + 0.5) * layout.player.cell,
+    });
+    const drag = await record(page, async () => {
+      const start = at(first.x, first.y);
+      await page.mouse.move(start.x, start.y);
+      await page.mouse.down();
+      for (let i = 0; i < 120; i++) {
+        const t = i / 120;
+        const p = at(first.x + 4 * Math.sin(t * Math.PI * 2), first.y + 4 * Math.sin(t * Math.PI));
+        await page.mouse.move(p.x, p.y);
+        await page.waitForTimeout(16);
+      }
+      await page.mouse.up();
+      await page.waitForTimeout(400);
+    });
+
+    // 2. Burst: 40 shots on both grids 50 ms apart, while earlier effects are still playing.
+    await page.evaluate(() => {
+      window.harness.setBotDelay(1_000_000);
+      window.harness.play();
+    });
+    await page.waitForTimeout(800);
+    const burst = await record(page, async () => {
+      await page.evaluate(() => window.harness.burst(40, 50));
+      await page.waitForTimeout(2500);
+    });
+
+    console.log('Stage frame budget (headless Chromium, SwiftShader WebGL, 1280×720, DPR 1)');
+    const d = report('drag', drag);
+    const b = report('shot burst', burst);
+    const all = report('all', [...drag, ...burst]);
+    const worst = Math.max(d.p95, b.p95);
+    console.log(
+      `goal p95 ≤ 20 ms: ${worst <= 20 ? 'met' : 'NOT met'} (worst phase p95 ${worst.toFixed(1)} ms; overall ${all.p95.toFixed(1)} ms)`,
+    );
+  } finally {
+    await browser.close();
+    await new Promise<void>((r) => server.httpServer.close(() => r()));
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
