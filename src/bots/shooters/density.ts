@@ -1,5 +1,5 @@
 import { CELLS, HIT, readKnowledge } from '../knowledge';
-import { preferLattice } from '../lattice';
+import { preferLattice, shortestAfloat } from '../lattice';
 import { argmax } from '../pick';
 import type { ShotStrategy } from '../types';
 
@@ -35,7 +35,7 @@ export const densityShooter: ShotStrategy = {
         }
       }
     }
-    preferLattice(k, score);
+    preferLattice(k, score, shortestAfloat(k));
     return argmax(k.unknown, score, rng);
   },
 };

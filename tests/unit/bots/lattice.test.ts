@@ -16,6 +16,18 @@ describe('hunting lattice', () => {
     expect(score[11]).toBeCloseTo(LATTICE_BONUS); // (1,1)
   });
 
+  it('once the destroyer is sunk, hunts every third diagonal, the one with the fewest cells left', () => {
+    // Misses on (0,0) and (3,0): class (x + y) mod 3 = 0 has two fewer unknown cells than the others.
+    const board = readBoard(viewOf(['o..o']));
+    const score = new Float64Array(100).fill(1);
+    preferLattice(board, score, 3);
+    expect(score[6]).toBeCloseTo(LATTICE_BONUS); // (6,0): 6 mod 3 = 0
+    expect(score[12]).toBeCloseTo(LATTICE_BONUS); // (2,1): 3 mod 3 = 0
+    expect(score[1]).toBe(1); // (1,0)
+    expect(score[2]).toBe(1); // (2,0)
+    expect(score[11]).toBe(1); // (1,1): 2 mod 3
+  });
+
   it('leaves target mode alone', () => {
     const score = new Float64Array(100).fill(1);
     preferLattice(readBoard(viewOf(['x'])), score);
