@@ -25,15 +25,9 @@ const CHROMIUM_ARGS = [
   '--enable-unsafe-swiftshader',
 ];
 
-interface Harness {
-  play(): void;
-  placement(): void;
-  burst(count: number, gapMs: number): Promise<void>;
-  setBotDelay(ms: number): void;
-}
+// window.harness is typed by src/stage/dev/harness.tsx; these are the recorder's own globals.
 declare global {
   interface Window {
-    harness: Harness;
     __frames: number[];
     __recording: boolean;
   }

@@ -26,6 +26,8 @@ import { playCue, stopAllCues } from './sounds';
 import { useStageSize } from './use-stage-size';
 import { useStageTheme } from './use-stage-theme';
 
+const ANNOUNCE_WINDOW_MS = 800;
+
 const visuallyHidden: CSSProperties = {
   position: 'absolute',
   width: 1,
@@ -79,9 +81,18 @@ export default function GameStage() {
         ? 'watch'
         : 'none';
 
+  // One server change arrives as several store updates (boards, last shot, turn): texts planned
+  // within a short window are read together instead of the later one cutting the first off.
+  const lastSaid = useRef(0);
   const say = useCallback((text: string) => {
+    const now = performance.now();
+    const joined = now - lastSaid.current < ANNOUNCE_WINDOW_MS;
+    lastSaid.current = now;
     // A repeated message must still be read, so identical texts are made to differ.
-    setAnnouncement((prev) => (prev === text ? `${text}\u00a0` : text));
+    setAnnouncement((prev) => {
+      const next = joined && prev.trim() !== '' ? `${prev.trim()}. ${text}` : text;
+      return prev === next ? `${next}\u00a0` : next;
+    });
   }, []);
 
   // A new phase starts with no selection, no cursor and no half-finished drag.
