@@ -23,6 +23,7 @@ import { INITIAL_KEY_STATE, type KeyCommand, type KeyMode, type KeyState, reduce
 import { boardsFor, computeLayout, layoutAttribute } from './layout';
 import { Scene, type SceneModel } from './Scene';
 import { playCue, stopAllCues } from './sounds';
+import { useDevicePixelRatio } from './use-device-pixel-ratio';
 import { useStageSize } from './use-stage-size';
 import { useStageTheme } from './use-stage-theme';
 
@@ -54,6 +55,7 @@ export default function GameStage() {
   const interaction = useRef(createInteraction());
   const size = useStageSize(wrapperRef);
   const theme = useStageTheme();
+  const resolution = useDevicePixelRatio();
   const [keys, setKeys] = useState<KeyState>(INITIAL_KEY_STATE);
   const [focused, setFocused] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -309,6 +311,7 @@ export default function GameStage() {
     myTurn,
     playing: status === 'PLAY',
     cursorBoard: focused && (mode === 'shoot' || mode === 'watch') ? 'opponent' : null,
+    resolution,
   };
 
   return (
@@ -350,7 +353,7 @@ export default function GameStage() {
         antialias={false}
         autoDensity
         backgroundAlpha={0}
-        resolution={typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1}
+        resolution={resolution}
       >
         <Scene model={model} interaction={interaction} />
       </Application>

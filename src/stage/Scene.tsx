@@ -28,14 +28,16 @@ export interface SceneModel {
   readonly myTurn: boolean;
   readonly playing: boolean;
   readonly cursorBoard: 'player' | 'opponent' | null;
+  /** Device pixel ratio: the renderer's resolution, for a crisp canvas on high-DPI screens. */
+  readonly resolution: number;
 }
 
 /** Keeps the renderer the size of the layout; Pixi's own resizeTo only follows the window. */
-function Resizer({ width, height }: { width: number; height: number }) {
+function Resizer({ width, height, resolution }: { width: number; height: number; resolution: number }) {
   const { app, isInitialised } = useApplication();
   useEffect(() => {
-    if (isInitialised && width > 0 && height > 0) app.renderer.resize(width, height);
-  }, [app, isInitialised, width, height]);
+    if (isInitialised && width > 0 && height > 0) app.renderer.resize(width, height, resolution);
+  }, [app, isInitialised, width, height, resolution]);
   return null;
 }
 
@@ -80,7 +82,7 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
   );
   return (
     <>
-      <Resizer width={layout.width} height={layout.height} />
+      <Resizer width={layout.width} height={layout.height} resolution={model.resolution} />
       <OnDemandRenderer interaction={interaction} />
       <pixiGraphics draw={drawBackground} />
       {layout.opponent && (
