@@ -20,7 +20,7 @@ const WEIGHTS = Array.from({ length: 6 }, (_, k) => HIT_WEIGHT ** k);
  */
 export const densityShooter: ShotStrategy = {
   name: 'density',
-  description: 'probability density of every consistent placement of each afloat ship (≈ 44.3 shots)',
+  description: 'probability density of every consistent placement of each afloat ship (≈ 44.2 shots)',
   nextShot(view, rng) {
     const k = readKnowledge(view);
     const score = new Float64Array(CELLS);
