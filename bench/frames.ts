@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
+import { percentile } from './stats';
 
 const root = resolve(import.meta.dirname, '..');
 const CHROMIUM_ARGS = [
@@ -31,12 +32,6 @@ declare global {
     __frames: number[];
     __recording: boolean;
   }
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] ?? Number.NaN;
 }
 
 async function record(page: Page, run: () => Promise<void>): Promise<number[]> {
