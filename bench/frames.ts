@@ -13,18 +13,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
+import { chromiumLaunchOptions } from '../tests/support/chromium';
 import { percentile } from './stats';
 
 const root = resolve(import.meta.dirname, '..');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
 
 // window.harness is typed by src/stage/dev/harness.tsx; these are the recorder's own globals.
 declare global {
@@ -84,10 +76,7 @@ async function main(): Promise<void> {
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('preview server has no URL');
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     page.on('pageerror', (e) => console.error('page error:', e.message));
