@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   type Coord,
+  coordOf,
   createRng,
   GRID_SIZE,
   type GameState,
@@ -15,6 +16,7 @@ import {
   type ShipKey,
   type ShipMap,
   shipCells,
+  shuffle,
   start,
 } from '../../../src/game';
 
@@ -141,18 +143,10 @@ export function playingGame(aliceFleet: ShipMap, bobFleet: ShipMap, turnSeed = 1
   return unwrap(placeShips(state, BOB, bobFleet, createRng(turnSeed)));
 }
 
-/** The 100 cells in an order shuffled by `seed` (Fisher–Yates). */
+/** The 100 cells in an order shuffled by `seed` (src/game's Fisher–Yates shuffle). */
 export function shuffledCells(seed: number): Coord[] {
-  const rng = createRng(seed);
-  const cells = Array.from({ length: GRID_SIZE * GRID_SIZE }, (_, i) => ({
-    x: i % GRID_SIZE,
-    y: Math.floor(i / GRID_SIZE),
-  }));
-  for (let i = cells.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    const a = cells[i] as Coord;
-    cells[i] = cells[j] as Coord;
-    cells[j] = a;
-  }
-  return cells;
+  return shuffle(
+    Array.from({ length: GRID_SIZE * GRID_SIZE }, (_, i) => coordOf(i)),
+    createRng(seed),
+  );
 }
