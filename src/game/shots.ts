@@ -37,10 +37,11 @@ export interface ShotOutcome {
  * this one): M on water, H on a ship with cells left, D when it takes the ship's last cell.
  */
 export function resolveShot(fleet: ShipMap, previous: ShotSet, target: Coord): ShotOutcome {
-  const after = new Set(previous);
-  after.add(cellIndex(target));
+  // No copy of `previous` with the target added: a cell counts as shot if it is the target or was before.
+  const targetIndex = cellIndex(target);
+  const shot = (c: Coord): boolean => cellIndex(c) === targetIndex || previous.has(cellIndex(c));
   const ship = SHIP_KEYS.find((key) => fleet[key].some((c) => c.x === target.x && c.y === target.y));
   if (ship === undefined) return { result: 'M', won: false };
-  if (!isSunk(fleet, ship, after)) return { result: 'H', won: false };
-  return { result: 'D', sunk: ship, won: allSunk(fleet, after) };
+  if (!fleet[ship].every(shot)) return { result: 'H', won: false };
+  return { result: 'D', sunk: ship, won: SHIP_KEYS.every((key) => fleet[key].every(shot)) };
 }
