@@ -1,9 +1,6 @@
-/** Percentile (nearest rank) of already sorted samples. */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank] ?? Number.NaN;
-}
+import { percentile } from '../cli/stats';
+
+export { percentile };
 
 export interface Summary {
   readonly count: number;
