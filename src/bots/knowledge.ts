@@ -1,4 +1,4 @@
-import { GRID_SIZE, SHIP_KEYS, type ShipKey, shipLength } from '../game';
+import { cellIndex, GRID_SIZE, SHIP_KEYS, type ShipKey, shipLength } from '../game';
 import { type PlacementTable, placementsOf } from './tables';
 import type { ShotView } from './types';
 
@@ -50,7 +50,7 @@ export function readBoard(view: ShotView): Board {
   const unknown: number[] = [];
   // The sunk map is the authority on which ships are gone and where: its cells count as D even if
   // a grid frame arrived late without the D marks.
-  for (const key of SHIP_KEYS) for (const c of view.sunk[key] ?? []) cells[c.y * GRID_SIZE + c.x] = DESTROYED;
+  for (const key of SHIP_KEYS) for (const c of view.sunk[key] ?? []) cells[cellIndex(c)] = DESTROYED;
   for (let y = 0; y < GRID_SIZE; y++) {
     const row = view.grid[y];
     for (let x = 0; x < GRID_SIZE; x++) {

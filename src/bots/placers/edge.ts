@@ -1,6 +1,6 @@
 import { CELLS } from '../knowledge';
 import { placementsOf } from '../tables';
-import { randomFleet, SHIP_KEYS, SHIP_LENGTHS, type ShipMap } from '../../game';
+import { cellIndex, randomFleet, SHIP_KEYS, SHIP_LENGTHS, type ShipMap } from '../../game';
 import type { PlacementStrategy } from '../types';
 
 /** Layouts drawn per fleet; the least likely one (under a uniform prior) is kept. */
@@ -24,7 +24,7 @@ const PRIOR: Float64Array = (() => {
 
 function priorOf(fleet: ShipMap): number {
   let sum = 0;
-  for (const key of SHIP_KEYS) for (const c of fleet[key]) sum += PRIOR[c.y * 10 + c.x] ?? 0;
+  for (const key of SHIP_KEYS) for (const c of fleet[key]) sum += PRIOR[cellIndex(c)] ?? 0;
   return sum;
 }
 
