@@ -29,8 +29,8 @@ const API_PREFIXES = ['/users', '/room', '/socket.io', '/health'];
 /** Builds and starts the whole server: HTTP API, /room socket namespace and the built client, on one port. */
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...configFromEnv(), ...overrides };
-  const db = await openDatabase(config.dataDir, config.databaseUrl);
-  const store = new Store(db);
+  const { db, runSync } = await openDatabase(config.dataDir, config.databaseUrl);
+  const store = new Store(db, runSync);
   const tokens = createTokens(loadSecret(config.dataDir, config.jwtSecret), config.tokenTtlSeconds);
   const registry = new RoomRegistry(store);
 

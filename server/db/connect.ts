@@ -24,8 +24,21 @@ function withStatementCache(db: Sqlite.Database, limit = 256): SqliteDatabase {
   };
 }
 
+/**
+ * Runs one statement at once, without a promise (only an embedded database can), and says so.
+ * It refuses (false) while a Kysely transaction holds the connection: the write would otherwise
+ * join that transaction and vanish with it on a rollback. The caller then queues through Kysely.
+ */
+export type RunSync = (sql: string, parameters: readonly unknown[]) => boolean;
+
+export interface OpenedDatabase {
+  readonly db: Kysely<Database>;
+  /** The synchronous path of the embedded SQLite file, for the one write on every shot. */
+  readonly runSync: RunSync | null;
+}
+
 /** Opens (and migrates) the embedded SQLite database. PostgreSQL would plug in here as another dialect. */
-export async function openDatabase(dataDir: string, databaseUrl: string | null): Promise<Kysely<Database>> {
+export async function openDatabase(dataDir: string, databaseUrl: string | null): Promise<OpenedDatabase> {
   if (databaseUrl && !databaseUrl.startsWith('sqlite:') && /^[a-z]+:\/\//i.test(databaseUrl)) {
     throw new Error(`DATABASE_URL "${databaseUrl.split(':')[0]}:" is not supported yet: only SQLite files are`);
   }
@@ -37,7 +50,13 @@ export async function openDatabase(dataDir: string, databaseUrl: string | null):
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const cached = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
   await migrate(db);
-  return db;
+  const runSync: RunSync = (sql, parameters) => {
+    if (sqlite.inTransaction) return false;
+    cached.prepare(sql).run(parameters);
+    return true;
+  };
+  return { db, runSync };
 }

@@ -1,6 +1,8 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { type GameStatus, GAME_STATUSES, type ShipMap, type Shot, type ShotResult } from '../../src/game';
 import { ShipMapSchema } from '../../src/protocol';
+import type { MaybePromise } from '../util/maybe-promise';
+import type { RunSync } from './connect';
 import type { Database } from './schema';
 
 export interface UserRow {
@@ -33,7 +35,14 @@ export class Store {
   /** The shot insert runs on every shot: its SQL is compiled once, in the dialect's own syntax. */
   private readonly insertShotSql: string;
 
-  constructor(readonly db: Kysely<Database>) {
+  /**
+   * `runSync`, when the database is embedded, lets the shot insert complete before the call
+   * returns: the same durable commit, without Kysely's promise chain on the hottest path.
+   */
+  constructor(
+    readonly db: Kysely<Database>,
+    private readonly runSync: RunSync | null = null,
+  ) {
     this.insertShotSql = db
       .insertInto('shots')
       .values({ game_id: 0, seq: 0, shooter_id: '', x: 0, y: 0, result: '', created_at: 0 })
@@ -199,15 +208,17 @@ export class Store {
     });
   }
 
-  /** Records a shot; the winning one also closes the round. */
-  async addShot(slug: string, gameId: number, seq: number, shot: Shot, winner: string | null): Promise<void> {
+  /**
+   * Records a shot; the winning one also closes the round. Returns once the row is committed:
+   * synchronously on embedded SQLite, else (and for the winning shot) through a promise.
+   */
+  addShot(slug: string, gameId: number, seq: number, shot: Shot, winner: string | null): MaybePromise<void> {
     // Same column order as the template compiled in the constructor.
     const params = [gameId, seq, shot.shooterId, shot.x, shot.y, shot.result, Date.now()];
-    if (winner === null) {
-      await this.db.executeQuery(CompiledQuery.raw(this.insertShotSql, params));
-      return;
-    }
-    await this.db.transaction().execute(async (tx) => {
+    if (winner === null && this.runSync?.(this.insertShotSql, params)) return;
+    if (winner === null)
+      return this.db.executeQuery(CompiledQuery.raw(this.insertShotSql, params)).then(() => undefined);
+    return this.db.transaction().execute(async (tx) => {
       await tx.executeQuery(CompiledQuery.raw(this.insertShotSql, params));
       await tx.updateTable('games').set({ winner_id: winner, ended_at: Date.now() }).where('id', '=', gameId).execute();
       await tx.updateTable('rooms').set({ status: 'ENDED' }).where('slug', '=', slug).execute();

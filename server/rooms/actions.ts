@@ -3,6 +3,7 @@ import type { Coord, GameState, ShipMap, ShotResult, GameStatus, Rng } from '../
 import { type Ack, type ErrorCode, errorAck, SERVER_EVENTS, type ServerEventName } from '../../src/protocol';
 import type { Identity } from '../auth';
 import type { Store } from '../db/store';
+import { type MaybePromise, andThen } from '../util/maybe-promise';
 import type { Room } from './room';
 
 /** Which server events each member must receive after an action (only what changed). */
@@ -22,17 +23,22 @@ const fail = (code: ErrorCode, message?: string): Outcome<never> => ({ reply: er
 export const ALL_EVENTS: readonly ServerEventName[] = [...SERVER_EVENTS.filter((e) => e !== 'members'), 'members'];
 const everything: Fanout = () => ALL_EVENTS;
 
-/** Applies a pure rule and, when it passes, persists before the new state becomes the room's. */
-async function commit<T>(
+/**
+ * Applies a pure rule and, when it passes, persists before the new state becomes the room's.
+ * Synchronous when the write is, so a shot needs no promise between its event and its ack.
+ */
+function commit<T>(
   room: Room,
   result: rules.Result<T, rules.RuleError>,
-  persist: (value: T) => Promise<void>,
+  persist: (value: T) => MaybePromise<void>,
   stateOf: (value: T) => GameState,
-): Promise<{ ok: true; value: T } | { ok: false; outcome: Outcome<never> }> {
+): MaybePromise<{ ok: true; value: T } | { ok: false; outcome: Outcome<never> }> {
   if (!result.ok) return { ok: false, outcome: fail(result.error) };
-  await persist(result.value);
-  room.state = stateOf(result.value);
-  return { ok: true, value: result.value };
+  const { value } = result;
+  return andThen(persist(value), () => {
+    room.state = stateOf(value);
+    return { ok: true, value } as const;
+  });
 }
 
 export class RoomActions {
@@ -98,31 +104,34 @@ export class RoomActions {
     };
   }
 
-  async shoot(room: Room, user: Identity, target: Coord): Promise<Outcome<ShotResult>> {
+  /** Synchronous from the rule check to the outcome when the shot's row can be written at once. */
+  shoot(room: Room, user: Identity, target: Coord): MaybePromise<Outcome<ShotResult>> {
     const seq = room.state.shots.length;
     const gameId = room.gameId;
-    const done = await commit(
+    const done = commit(
       room,
       rules.shoot(room.state, user.id, target),
-      async (applied) => {
+      (applied) => {
         if (gameId === null) throw new Error(`room ${room.slug} plays without a game row`);
-        await this.store.addShot(room.slug, gameId, seq, applied.shot, applied.outcome.won ? user.id : null);
+        return this.store.addShot(room.slug, gameId, seq, applied.shot, applied.outcome.won ? user.id : null);
       },
       (applied) => applied.state,
     );
-    if (!done.ok) return done.outcome;
-    const { outcome } = done.value;
-    return {
-      reply: outcome.result,
-      fanout: (id) => {
-        if (outcome.won) return SERVER_EVENTS;
-        const base: ServerEventName[] = ['battlePlace', 'members'];
-        if (id !== user.id) return [...base, 'playerBoats'];
-        return outcome.sunk === undefined
-          ? [...base, 'opponentBoats']
-          : [...base, 'opponentBoats', 'opponentShipsIndexes'];
-      },
-    };
+    return andThen(done, (d): Outcome<ShotResult> => {
+      if (!d.ok) return d.outcome;
+      const { outcome } = d.value;
+      return {
+        reply: outcome.result,
+        fanout: (id) => {
+          if (outcome.won) return SERVER_EVENTS;
+          const base: ServerEventName[] = ['battlePlace', 'members'];
+          if (id !== user.id) return [...base, 'playerBoats'];
+          return outcome.sunk === undefined
+            ? [...base, 'opponentBoats']
+            : [...base, 'opponentBoats', 'opponentShipsIndexes'];
+        },
+      };
+    });
   }
 
   async replay(room: Room, user: Identity): Promise<Outcome<GameStatus>> {

@@ -1,4 +1,5 @@
 import type { Store } from '../db/store';
+import type { MaybePromise } from '../util/maybe-promise';
 import { Room } from './room';
 import { randomSlug } from './slug';
 
@@ -18,10 +19,10 @@ export class RoomRegistry {
     throw new Error('could not find a free room name');
   }
 
-  /** The room, or null when no room has that name. Concurrent calls share one load. */
-  get(slug: string): Promise<Room | null> {
+  /** The room, at once when it is in memory, or null when no room has that name. Concurrent loads are shared. */
+  get(slug: string): MaybePromise<Room | null> {
     const live = this.rooms.get(slug);
-    if (live) return Promise.resolve(live);
+    if (live) return live;
     const inFlight = this.loading.get(slug);
     if (inFlight) return inFlight;
     const load = this.store

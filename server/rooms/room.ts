@@ -1,5 +1,6 @@
 import { type GameState, newGame } from '../../src/game';
 import type { StoredRoom } from '../db/store';
+import type { MaybePromise } from '../util/maybe-promise';
 
 export interface RoomMember {
   readonly userId: string;
@@ -47,14 +48,34 @@ export class Room {
     for (const m of stored.members) this.members.set(m.userId, { ...m, socketId: null });
   }
 
-  /** Queues `action` behind every earlier one, so two shots arriving together are judged in turn. */
-  exclusive<T>(action: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `action` once every earlier one has finished, so two shots arriving together are judged
+   * in turn. When nothing is queued it runs at once, and an action that completes synchronously
+   * returns its value directly: a shot then goes from the socket event to its acknowledgement
+   * without waiting on a promise.
+   */
+  exclusive<T>(action: () => MaybePromise<T>): MaybePromise<T> {
     this.pending++;
-    const run = this.tail.then(action, action).finally(() => {
+    if (this.pending > 1) return this.track(this.tail.then(action, action));
+    let result: MaybePromise<T>;
+    try {
+      result = action();
+    } catch (error) {
+      this.pending--;
+      throw error;
+    }
+    if (result instanceof Promise) return this.track(result);
+    this.pending--;
+    return result;
+  }
+
+  /** Keeps the queue's tail on `run` and counts it as pending until it settles. */
+  private track<T>(run: Promise<T>): Promise<T> {
+    const settled = run.finally(() => {
       this.pending--;
     });
-    this.tail = run.catch(() => undefined);
-    return run;
+    this.tail = settled.catch(() => undefined);
+    return settled;
   }
 
   /** True when nobody is connected and nothing is queued: the room may leave memory. */

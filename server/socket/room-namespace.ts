@@ -16,6 +16,7 @@ import type { Tokens } from '../auth';
 import type { Outcome, RoomActions } from '../rooms/actions';
 import type { RoomRegistry } from '../rooms/registry';
 import type { Room } from '../rooms/room';
+import { type MaybePromise, andThen } from '../util/maybe-promise';
 import { publish } from './publish';
 import type { RoomNamespace, RoomSocket } from './types';
 
@@ -50,12 +51,15 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
     next();
   });
 
-  /** Registers a handler that validates its payload, acknowledges, then publishes what changed. */
+  /**
+   * Registers a handler that validates its payload, acknowledges, then publishes what changed. A
+   * handler that completes synchronously (a shot) is acknowledged in the same tick as its event.
+   */
   function on<S extends z.ZodType, T>(
     socket: RoomSocket,
     event: string,
     schema: S,
-    run: (payload: z.infer<S>) => Promise<Outcome<T> & { room?: Room }>,
+    run: (payload: z.infer<S>) => MaybePromise<Outcome<T> & { room?: Room }>,
   ): void {
     socket.on(event, (...args: unknown[]) => {
       const last = args[args.length - 1];
@@ -65,25 +69,31 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
         ack(badPayload(parsed.error));
         return;
       }
-      run(parsed.data).then(
-        (outcome) => {
-          ack(outcome.reply);
-          if (outcome.fanout && outcome.room) publish(nsp, outcome.room, outcome.fanout);
-        },
-        (error: unknown) => {
-          log.error({ err: error, event, user: socket.data.user.id }, 'socket action failed');
-          ack(errorAck('INTERNAL'));
-        },
-      );
+      const done = (outcome: Outcome<T> & { room?: Room }): void => {
+        ack(outcome.reply);
+        if (outcome.fanout && outcome.room) publish(nsp, outcome.room, outcome.fanout);
+      };
+      const failed = (error: unknown): void => {
+        log.error({ err: error, event, user: socket.data.user.id }, 'socket action failed');
+        ack(errorAck('INTERNAL'));
+      };
+      let outcome: MaybePromise<Outcome<T> & { room?: Room }>;
+      try {
+        outcome = run(parsed.data);
+      } catch (error) {
+        failed(error);
+        return;
+      }
+      if (outcome instanceof Promise) outcome.then(done, failed);
+      else done(outcome);
     });
   }
 
-  /** The room this socket plays in, if it is still the member's current socket. */
-  async function joinedRoom(socket: RoomSocket, slug?: string): Promise<Room | null> {
+  /** The room this socket plays in, if it is still the member's current socket; at once when in memory. */
+  function joinedRoom(socket: RoomSocket, slug?: string): MaybePromise<Room | null> {
     const current = socket.data.slug;
     if (current === null || (slug !== undefined && slug !== current)) return null;
-    const room = await registry.get(current);
-    return room?.memberBySocket(socket.id) ? room : null;
+    return andThen(registry.get(current), (room) => (room?.memberBySocket(socket.id) ? room : null));
   }
 
   /** Marks the socket's member as gone from its room and tells the other member. */
@@ -127,11 +137,15 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       return { ...(await room.exclusive(() => actions.place(room, user, fleet))), room };
     });
 
-    on(socket, 'shoot', ShootPayloadSchema, async (target) => {
-      const room = await joinedRoom(socket);
-      if (!room) return notJoined;
-      return { ...(await room.exclusive(() => actions.shoot(room, user, target))), room };
-    });
+    on(socket, 'shoot', ShootPayloadSchema, (target) =>
+      andThen(joinedRoom(socket), (room) => {
+        if (!room) return notJoined;
+        return andThen(
+          room.exclusive(() => actions.shoot(room, user, target)),
+          (outcome) => ({ ...outcome, room }),
+        );
+      }),
+    );
 
     on(socket, 'replay', ReplayPayloadSchema, async (slug) => {
       const room = await joinedRoom(socket, slug);
