@@ -14,11 +14,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs a TypeScript entry point in its own Node process so it never shares the bench's event loop. */
-export function spawnTs(entry: string, env: Record<string, string>): ChildProcess {
+/**
+ * Runs a TypeScript entry point in its own Node process so it never shares the bench's event
+ * loop; `cpus` (a taskset list such as "1-3") pins it.
+ */
+export function spawnTs(entry: string, env: Record<string, string>, cpus?: string): ChildProcess {
   // BENCH_NODE_ARGS lets a developer profile the child, e.g. BENCH_NODE_ARGS=--cpu-prof.
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
+  const node = [...extra, '--import', 'tsx', entry];
+  // taskset execs node in place, so the child's pid (and SIGTERM) is node's own.
+  const [command, args] = cpus ? ['taskset', ['-c', cpus, process.execPath, ...node]] : [process.execPath, node];
+  return spawn(command, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,9 +1,11 @@
+import { planPinning } from './pin';
 import { measureShotLatency } from './shot-latency';
 import type { Summary } from './stats';
 
 /**
  * `npm run bench`: the shot acknowledgement round-trip on loopback next to a bare socket.io echo.
- * Usage: npm run bench -- [--shots N] [--json]. Goal: ratio ≤ 1.3 at p50 and ≤ 1.5 at p99.
+ * Usage: npm run bench -- [--shots N] [--no-pin] [--json]. Goal: ratio ≤ 1.3 at p50 and ≤ 1.5 at p99.
+ * The client and the servers are pinned to different CPUs (see pin.ts) unless --no-pin.
  */
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -18,10 +20,16 @@ const ms = (v: number): string => `${v.toFixed(3)} ms`;
 const row = (name: string, s: Summary): string =>
   `${name.padEnd(22)} ${String(s.count).padStart(6)} ${ms(s.p50).padStart(11)} ${ms(s.p95).padStart(11)} ${ms(s.p99).padStart(11)} ${ms(s.max).padStart(11)}`;
 
-const report = await measureShotLatency(minShots);
+const report = await measureShotLatency(minShots, args.includes('--no-pin') ? null : planPinning());
 if (json) {
   console.log(JSON.stringify(report));
 } else {
+  const { pinning } = report;
+  console.log(
+    pinning
+      ? `client on CPU ${pinning.client}, servers on CPU ${pinning.servers} (--no-pin lets the kernel place them)`
+      : 'processes placed by the kernel (not pinned)',
+  );
   console.log(
     `${'round-trip'.padEnd(22)} ${'count'.padStart(6)} ${'p50'.padStart(11)} ${'p95'.padStart(11)} ${'p99'.padStart(11)} ${'max'.padStart(11)}`,
   );

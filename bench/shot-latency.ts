@@ -6,6 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 import { type Coord, coordOf, createRng, randomFleet, shuffle } from '../src/game';
 import { ApiClient, GameClient, isErrorAck, type TokenPayload } from '../src/protocol';
 import { freePort, spawnTs, stop, waitForHttp } from './child';
+import { type Pinning, pinSelf } from './pin';
 import { type Summary, summarize } from './stats';
 
 interface Seat {
@@ -103,6 +104,8 @@ async function game(a: Seat, b: Seat, slug: string, seed: number, into: number[]
 }
 
 export interface LatencyReport {
+  /** Where the client and the servers ran, or null when the kernel placed them. */
+  readonly pinning: Pinning | null;
   readonly shots: Summary;
   readonly echo: Summary;
   readonly ratio: { readonly p50: number; readonly p99: number };
@@ -113,17 +116,22 @@ export interface LatencyReport {
  * bare socket.io emitWithAck echo, both servers in their own processes on loopback, measured in
  * alternating blocks so that machine noise hits both the same way.
  */
-export async function measureShotLatency(minShots: number): Promise<LatencyReport> {
+export async function measureShotLatency(minShots: number, pinning: Pinning | null): Promise<LatencyReport> {
+  if (pinning) pinSelf(pinning.client);
   const dataDir = mkdtempSync(join(tmpdir(), 'broadside-bench-'));
   const [gamePort, echoPort] = [await freePort(), await freePort()];
-  const server = spawnTs('server/main.ts', {
-    PORT: String(gamePort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    CLIENT_DIR: join(dataDir, 'none'),
-  });
-  const echoServer = spawnTs('bench/echo-server.ts', { PORT: String(echoPort) });
+  const server = spawnTs(
+    'server/main.ts',
+    {
+      PORT: String(gamePort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      CLIENT_DIR: join(dataDir, 'none'),
+    },
+    pinning?.servers,
+  );
+  const echoServer = spawnTs('bench/echo-server.ts', { PORT: String(echoPort) }, pinning?.servers);
   const url = `http://127.0.0.1:${gamePort}`;
   try {
     await Promise.all([waitForHttp(`${url}/health`), waitForHttp(`http://127.0.0.1:${echoPort}/`)]);
@@ -156,7 +164,7 @@ export async function measureShotLatency(minShots: number): Promise<LatencyRepor
     b.client.close();
     const shots = summarize(shotTimes);
     const bare = summarize(echoTimes);
-    return { shots, echo: bare, ratio: { p50: shots.p50 / bare.p50, p99: shots.p99 / bare.p99 } };
+    return { pinning, shots, echo: bare, ratio: { p50: shots.p50 / bare.p50, p99: shots.p99 / bare.p99 } };
   } finally {
     await Promise.all([stop(server), stop(echoServer)]);
     rmSync(dataDir, { recursive: true, force: true });
