@@ -1,6 +1,6 @@
 import { useApplication } from '@pixi/react';
-import { type Graphics, UPDATE_PRIORITY } from 'pixi.js';
-import { type RefObject, useCallback, useEffect } from 'react';
+import { UPDATE_PRIORITY } from 'pixi.js';
+import { type RefObject, useEffect } from 'react';
 import { type Cell, type Coord, type PartialShipMap, SHIP_KEYS, type ShipKey, type ShipMap } from '../game';
 import { BoardView } from './BoardView';
 import type { Interaction } from './interaction';
@@ -42,6 +42,22 @@ function Resizer({ width, height, resolution }: { width: number; height: number;
 }
 
 /**
+ * The stage colour is the renderer's clear colour, not a shape: clearing is a fast fill, while a
+ * canvas-sized Graphics rectangle went through the batch shader for every pixel of every frame,
+ * the largest single cost of a frame on a software renderer.
+ */
+function ClearColour({ color, interaction }: { color: string; interaction: RefObject<Interaction> }) {
+  const { app, isInitialised } = useApplication();
+  useEffect(() => {
+    if (!isInitialised) return;
+    app.renderer.background.color = color;
+    app.renderer.background.alpha = 1;
+    interaction.current.dirty = true;
+  }, [app, isInitialised, color, interaction]);
+  return null;
+}
+
+/**
  * Renders only frames where something changed: a React commit, or a ticker callback that moved
  * something (it sets interaction.dirty). An idle stage then costs nothing per frame, which matters
  * on software WebGL where presenting one frame of the canvas is the dominant cost.
@@ -73,18 +89,11 @@ const allD = (grid: ReadonlyGrid, cells: readonly Coord[]) => cells.every((c) =>
 
 export function Scene({ model, interaction }: { model: SceneModel; interaction: RefObject<Interaction> }) {
   const { layout, theme } = model;
-  const drawBackground = useCallback(
-    (g: Graphics) => {
-      g.clear();
-      g.rect(0, 0, layout.width, layout.height).fill({ color: theme.bg });
-    },
-    [layout.width, layout.height, theme.bg],
-  );
   return (
     <>
       <Resizer width={layout.width} height={layout.height} resolution={model.resolution} />
       <OnDemandRenderer interaction={interaction} />
-      <pixiGraphics draw={drawBackground} />
+      <ClearColour color={theme.bg} interaction={interaction} />
       {layout.opponent && (
         <BoardView
           placement={layout.opponent}
