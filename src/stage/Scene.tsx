@@ -1,13 +1,14 @@
 import { useApplication } from '@pixi/react';
-import { UPDATE_PRIORITY } from 'pixi.js';
-import { type RefObject, useEffect } from 'react';
-import { type Cell, type Coord, type PartialShipMap, SHIP_KEYS, type ShipKey, type ShipMap } from '../game';
+import { type Graphics, UPDATE_PRIORITY } from 'pixi.js';
+import { type RefObject, useCallback, useEffect } from 'react';
+import { type Cell, type Coord, GRID_SIZE, type PartialShipMap, SHIP_KEYS, type ShipKey, type ShipMap } from '../game';
 import { BoardView } from './BoardView';
 import type { Interaction } from './interaction';
 import type { StageLayout } from './layout';
 import { MarksView } from './MarksView';
 import { OverlayView } from './OverlayView';
 import { ShipSprite } from './ShipSprite';
+import { surroundRects } from './surround';
 import type { StageTheme } from './theme';
 import './pixi';
 
@@ -42,9 +43,10 @@ function Resizer({ width, height, resolution }: { width: number; height: number;
 }
 
 /**
- * The stage colour is the renderer's clear colour, not a shape: clearing is a fast fill, while a
- * canvas-sized Graphics rectangle went through the batch shader for every pixel of every frame,
- * the largest single cost of a frame on a software renderer.
+ * The water is the renderer's clear colour, not a shape: clearing is a fast fill, while the
+ * canvas-sized background and the water squares went through the batch shader for every pixel of
+ * every frame, the largest cost of a frame on a software renderer. Only the frame around the grids
+ * (Surround) is painted in the page colour.
  */
 function ClearColour({ color, interaction }: { color: string; interaction: RefObject<Interaction> }) {
   const { app, isInitialised } = useApplication();
@@ -55,6 +57,22 @@ function ClearColour({ color, interaction }: { color: string; interaction: RefOb
     interaction.current.dirty = true;
   }, [app, isInitialised, color, interaction]);
   return null;
+}
+
+/** The canvas outside the grids, in the stage colour (see ClearColour). */
+function Surround({ layout, color }: { layout: StageLayout; color: string }) {
+  const draw = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      const holes = [layout.player, layout.opponent]
+        .filter((p) => p !== null)
+        .map((p) => ({ x: p.x, y: p.y, width: p.cell * GRID_SIZE, height: p.cell * GRID_SIZE }));
+      for (const r of surroundRects(layout.width, layout.height, holes)) g.rect(r.x, r.y, r.width, r.height);
+      g.fill({ color });
+    },
+    [layout, color],
+  );
+  return <pixiGraphics draw={draw} />;
 }
 
 /**
@@ -93,7 +111,8 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
     <>
       <Resizer width={layout.width} height={layout.height} resolution={model.resolution} />
       <OnDemandRenderer interaction={interaction} />
-      <ClearColour color={theme.bg} interaction={interaction} />
+      <ClearColour color={theme.water} interaction={interaction} />
+      <Surround layout={layout} color={theme.bg} />
       {layout.opponent && (
         <BoardView
           placement={layout.opponent}
