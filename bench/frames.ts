@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
+import { type Coord, GRID_SIZE, moveShip, type ShipMap, sameCoord } from '../src/game';
 import { chromiumLaunchOptions } from '../tests/support/chromium';
 import { percentile } from './stats';
 
@@ -24,6 +25,20 @@ declare global {
     __frames: number[];
     __recording: boolean;
   }
+}
+
+/** The free place nearest to the carrier's first cell where the rules accept it: where the drag ends. */
+function dropTarget(fleet: ShipMap, home: Coord): Coord {
+  const cells = Array.from({ length: GRID_SIZE * GRID_SIZE }, (_, i) => ({
+    x: i % GRID_SIZE,
+    y: Math.floor(i / GRID_SIZE),
+  }));
+  const distance = (c: Coord) => Math.abs(c.x - home.x) + Math.abs(c.y - home.y);
+  const target = cells
+    .filter((c) => !sameCoord(c, home) && moveShip(fleet, '0', c).ok)
+    .sort((a, b) => distance(a) - distance(b))[0];
+  if (!target) throw new Error('the carrier has nowhere to go');
+  return target;
 }
 
 async function record(page: Page, run: () => Promise<void>): Promise<number[]> {
@@ -85,17 +100,17 @@ async function main(): Promise<void> {
     await stage.waitFor();
     await page.waitForTimeout(1500);
 
-    // 1. Drag: pick up the carrier and sweep it over the grid for about two seconds.
-    const box = await stage.boundingBox();
-    const fleet = JSON.parse((await stage.getAttribute('data-fleet')) ?? '{}') as Record<
-      string,
-      { x: number; y: number }[]
-    >;
+    // 1. Drag: pick up the carrier, sweep it over the grid for about two seconds (valid and invalid
+    // places, so the ghost changes colour), then drop it on a free place and check that it moved.
+    // Layout coordinates are relative to the canvas, which the stage centres in its container.
+    const box = await stage.locator('canvas').boundingBox();
+    const fleet = JSON.parse((await stage.getAttribute('data-fleet')) ?? '{}') as ShipMap;
     const layout = JSON.parse((await stage.getAttribute('data-layout')) ?? '{}') as {
       player: { x: number; y: number; cell: number };
     };
     const first = fleet['0']?.[0];
     if (!box || !first) throw new Error('stage not ready');
+    const target = dropTarget(fleet, first);
     const at = (cx: number, cy: number) => ({
       x: box.x + layout.player.x + (cx + 0.5) * layout.player.cell,
       y: box.y + layout.player.y + (cy + 0.5) * layout.player.cell,
@@ -110,9 +125,13 @@ async function main(): Promise<void> {
         await page.mouse.move(p.x, p.y);
         await page.waitForTimeout(16);
       }
+      const drop = at(target.x, target.y);
+      await page.mouse.move(drop.x, drop.y, { steps: 4 });
       await page.mouse.up();
       await page.waitForTimeout(400);
     });
+    const moved = (JSON.parse((await stage.getAttribute('data-fleet')) ?? '{}') as ShipMap)['0'][0];
+    if (!moved || !sameCoord(moved, target)) throw new Error('the drag did not move the carrier: nothing was measured');
 
     // 2. Burst: 40 shots on both grids 50 ms apart, while earlier effects are still playing.
     await page.evaluate(() => {

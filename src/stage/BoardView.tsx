@@ -27,6 +27,7 @@ export function BoardView({ placement, theme, title, dimmed, interaction, childr
   const { cell } = placement;
   const size = cell * GRID_SIZE;
   const containerRef = useRef<Container>(null);
+  const veilRef = useRef<Graphics>(null);
   const targetAlpha = dimmed ? 0.55 : 1;
   const target = useRef(targetAlpha);
   target.current = targetAlpha;
@@ -34,7 +35,7 @@ export function BoardView({ placement, theme, title, dimmed, interaction, childr
   const drawGrid = useCallback(
     (g: Graphics) => {
       g.clear();
-      g.rect(0, 0, size, size).fill({ color: theme.water });
+      // The water itself is the canvas' clear colour (Scene); only the lines are drawn here.
       // Half-pixel offsets put 1 px lines on whole device pixels at 1× and stay sharp above it.
       for (let i = 0; i <= GRID_SIZE; i++) {
         const p = Math.round(i * cell) + 0.5;
@@ -43,16 +44,32 @@ export function BoardView({ placement, theme, title, dimmed, interaction, childr
       }
       g.stroke({ color: theme.gridLine, width: 1 });
     },
-    [cell, size, theme.water, theme.gridLine],
+    [cell, size, theme.gridLine],
+  );
+
+  // The water is the clear colour, outside the faded container: a veil of the page colour at the
+  // complementary alpha gives exactly the blend a faded water square would, and costs nothing when
+  // the grid is not dimmed (it is hidden then).
+  const drawVeil = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      g.rect(0, 0, size, size).fill({ color: theme.bg });
+    },
+    [size, theme.bg],
   );
 
   // The disabled look fades in and out rather than blinking when the turn changes.
   const fade = useCallback(
     (ticker: Ticker) => {
       const c = containerRef.current;
+      const veil = veilRef.current;
       if (c && c.alpha !== target.current) {
         c.alpha = approach(c.alpha, target.current, ticker.deltaMS, 80, 0.005);
         interaction.current.dirty = true;
+      }
+      if (c && veil) {
+        veil.alpha = 1 - c.alpha;
+        veil.visible = c.alpha < 1;
       }
     },
     [interaction],
@@ -97,6 +114,7 @@ export function BoardView({ placement, theme, title, dimmed, interaction, childr
           anchor={0.5}
         />
       ))}
+      <pixiGraphics ref={veilRef} draw={drawVeil} visible={false} />
       <pixiContainer ref={containerRef} sortableChildren>
         <pixiGraphics draw={drawGrid} />
         {children}

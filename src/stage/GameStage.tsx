@@ -352,7 +352,7 @@ export default function GameStage() {
         onInit={onInit}
         antialias={false}
         autoDensity
-        backgroundAlpha={0}
+        background={theme.bg}
         resolution={resolution}
       >
         <Scene model={model} interaction={interaction} />

@@ -1,13 +1,14 @@
 import { useApplication } from '@pixi/react';
 import { type Graphics, UPDATE_PRIORITY } from 'pixi.js';
 import { type RefObject, useCallback, useEffect } from 'react';
-import { type Cell, type Coord, type PartialShipMap, SHIP_KEYS, type ShipKey, type ShipMap } from '../game';
+import { type Cell, type Coord, GRID_SIZE, type PartialShipMap, SHIP_KEYS, type ShipKey, type ShipMap } from '../game';
 import { BoardView } from './BoardView';
 import type { Interaction } from './interaction';
 import type { StageLayout } from './layout';
 import { MarksView } from './MarksView';
 import { OverlayView } from './OverlayView';
 import { ShipSprite } from './ShipSprite';
+import { surroundRects } from './surround';
 import type { StageTheme } from './theme';
 import './pixi';
 
@@ -42,6 +43,39 @@ function Resizer({ width, height, resolution }: { width: number; height: number;
 }
 
 /**
+ * The water is the renderer's clear colour, not a shape: clearing is a fast fill, while the
+ * canvas-sized background and the water squares went through the batch shader for every pixel of
+ * every frame, the largest cost of a frame on a software renderer. Only the frame around the grids
+ * (Surround) is painted in the page colour.
+ */
+function ClearColour({ color, interaction }: { color: string; interaction: RefObject<Interaction> }) {
+  const { app, isInitialised } = useApplication();
+  useEffect(() => {
+    if (!isInitialised) return;
+    app.renderer.background.color = color;
+    app.renderer.background.alpha = 1;
+    interaction.current.dirty = true;
+  }, [app, isInitialised, color, interaction]);
+  return null;
+}
+
+/** The canvas outside the grids, in the stage colour (see ClearColour). */
+function Surround({ layout, color }: { layout: StageLayout; color: string }) {
+  const draw = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      const holes = [layout.player, layout.opponent]
+        .filter((p) => p !== null)
+        .map((p) => ({ x: p.x, y: p.y, width: p.cell * GRID_SIZE, height: p.cell * GRID_SIZE }));
+      for (const r of surroundRects(layout.width, layout.height, holes)) g.rect(r.x, r.y, r.width, r.height);
+      g.fill({ color });
+    },
+    [layout, color],
+  );
+  return <pixiGraphics draw={draw} />;
+}
+
+/**
  * Renders only frames where something changed: a React commit, or a ticker callback that moved
  * something (it sets interaction.dirty). An idle stage then costs nothing per frame, which matters
  * on software WebGL where presenting one frame of the canvas is the dominant cost.
@@ -73,18 +107,12 @@ const allD = (grid: ReadonlyGrid, cells: readonly Coord[]) => cells.every((c) =>
 
 export function Scene({ model, interaction }: { model: SceneModel; interaction: RefObject<Interaction> }) {
   const { layout, theme } = model;
-  const drawBackground = useCallback(
-    (g: Graphics) => {
-      g.clear();
-      g.rect(0, 0, layout.width, layout.height).fill({ color: theme.bg });
-    },
-    [layout.width, layout.height, theme.bg],
-  );
   return (
     <>
       <Resizer width={layout.width} height={layout.height} resolution={model.resolution} />
       <OnDemandRenderer interaction={interaction} />
-      <pixiGraphics draw={drawBackground} />
+      <ClearColour color={theme.water} interaction={interaction} />
+      <Surround layout={layout} color={theme.bg} />
       {layout.opponent && (
         <BoardView
           placement={layout.opponent}
