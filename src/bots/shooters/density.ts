@@ -1,4 +1,5 @@
-import { CELLS, HIT, readKnowledge } from '../knowledge';
+import type { Coord, Rng } from '../../game';
+import { CELLS, HIT, type Knowledge, readKnowledge } from '../knowledge';
 import { preferLattice, shortestAfloat } from '../lattice';
 import { argmax } from '../pick';
 import type { ShotStrategy } from '../types';
@@ -12,30 +13,36 @@ const HIT_WEIGHT = 100;
 const WEIGHTS = Array.from({ length: 6 }, (_, k) => HIT_WEIGHT ** k);
 
 /**
- * Probability density: for every ship still afloat, count each placement consistent with what is
- * known (no miss, no sunk cell, not wholly on hits) over the cells it covers, weighting placements
- * through hits by HIT_WEIGHT^hits; shoot the unknown cell with the highest count, hunting
- * preferably on one lattice (see lattice.ts). Ships are counted independently of each other,
- * which is what the sampler improves on.
+ * Density's choice for a decoded view: for every ship still afloat, count each placement
+ * consistent with what is known (no miss, no sunk cell, not wholly on hits) over the cells it
+ * covers, weighting placements through hits by HIT_WEIGHT^hits; the unknown cell with the highest
+ * count wins, hunting preferably on one lattice (see lattice.ts). The counts are exact, so equal
+ * views give equal scores: no sampling noise in the ranking, which is why the sampler hunts with
+ * them too.
+ */
+export function densityShot(k: Knowledge, rng: Rng): Coord {
+  const score = new Float64Array(CELLS);
+  for (const ship of k.afloat) {
+    const { table, candidates, hitsCovered } = ship;
+    for (let j = 0; j < candidates.length; j++) {
+      const p = candidates[j] ?? 0;
+      const weight = WEIGHTS[hitsCovered[j] ?? 0] ?? 1;
+      for (let i = 0; i < table.length; i++) {
+        const c = table.cells[p * table.length + i] ?? 0;
+        if (k.cells[c] !== HIT) score[c] = (score[c] ?? 0) + weight;
+      }
+    }
+  }
+  preferLattice(k, score, shortestAfloat(k));
+  return argmax(k.unknown, score, rng);
+}
+
+/**
+ * Probability density: placements of each afloat ship counted independently of the other ships
+ * (which is what the sampler improves on once something is hit); see densityShot.
  */
 export const densityShooter: ShotStrategy = {
   name: 'density',
   description: 'probability density of every consistent placement of each afloat ship (≈ 44.2 shots)',
-  nextShot(view, rng) {
-    const k = readKnowledge(view);
-    const score = new Float64Array(CELLS);
-    for (const ship of k.afloat) {
-      const { table, candidates, hitsCovered } = ship;
-      for (let j = 0; j < candidates.length; j++) {
-        const p = candidates[j] ?? 0;
-        const weight = WEIGHTS[hitsCovered[j] ?? 0] ?? 1;
-        for (let i = 0; i < table.length; i++) {
-          const c = table.cells[p * table.length + i] ?? 0;
-          if (k.cells[c] !== HIT) score[c] = (score[c] ?? 0) + weight;
-        }
-      }
-    }
-    preferLattice(k, score, shortestAfloat(k));
-    return argmax(k.unknown, score, rng);
-  },
+  nextShot: (view, rng) => densityShot(readKnowledge(view), rng),
 };

@@ -81,6 +81,39 @@ describe.each(shooters)('%s uses every piece of information', (_, shooter) => {
 });
 
 describe('sampler', () => {
+  it('hunts exactly where density does while nothing is hit (exact counts, no sampling noise)', () => {
+    const sampler = createSampler(600);
+    const views = [
+      viewOf([]),
+      viewOf(['o', '..o', '....o', '', '.....o']),
+      viewOf(['#####', 'o', '', '...o'], { '0': run(0, 0, 5) }),
+    ];
+    for (const view of views) {
+      for (let seed = 0; seed < 6; seed++) {
+        expect(sampler.nextShot(view, createRng(seed))).toEqual(densityShooter.nextShot(view, createRng(seed)));
+      }
+    }
+  });
+
+  it('once something is hit, follows whole boards where counting each ship alone goes elsewhere', () => {
+    // Hits at (2,1) and (3,5). Counting each ship's placements independently favours (2,5); over
+    // whole consistent boards (2,2) holds a ship in about 77% of them, (2,5) in about 57%.
+    const view = viewOf([
+      'oo...o....',
+      '..xo..o...',
+      '....o...o.',
+      '.o.......o',
+      '.......o..',
+      '...x...o..',
+      '.......o..',
+      '......o.o.',
+      '...o......',
+      'oo.o..o..o',
+    ]);
+    for (const shot of shotsOf(densityShooter, view)) expect(key(shot)).toBe('2,5');
+    for (const shot of shotsOf(createSampler(2500), view)) expect(key(shot)).toBe('2,2');
+  });
+
   it('never explains hits with a ship lying wholly on them (that ship would be sunk)', () => {
     // Two hits closed on the right: if the destroyer could sit on exactly those two cells, the
     // cells below would be unremarkable; since it cannot, each hit needs a vertical ship below it.
