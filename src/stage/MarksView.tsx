@@ -2,6 +2,7 @@ import type { Graphics } from 'pixi.js';
 import { useCallback } from 'react';
 import { type Cell, GRID_SIZE } from '../game';
 import type { StageTheme } from './theme';
+import { disc } from './draw';
 import './pixi';
 
 interface MarksViewProps {
@@ -25,7 +26,7 @@ export function MarksView({ grid, cell, theme }: MarksViewProps) {
       for (let y = 0; y < GRID_SIZE; y++) {
         for (let x = 0; x < GRID_SIZE; x++) {
           const code = grid[y]?.[x];
-          if (code === 'M') g.circle((x + 0.5) * cell, (y + 0.5) * cell, cell * 0.13).fill({ color: theme.miss });
+          if (code === 'M') disc(g, (x + 0.5) * cell, (y + 0.5) * cell, cell * 0.13).fill({ color: theme.miss });
           else if (code === 'D')
             g.rect(x * cell + 1, y * cell + 1, cell - 1, cell - 1).fill({ color: theme.sunk, alpha: 0.6 });
         }

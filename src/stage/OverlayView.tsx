@@ -7,6 +7,7 @@ import type { Interaction } from './interaction';
 import type { BoardId } from './layout';
 import { explosionFrame, flameFrame, progress, splashFrame, turnPulse } from './motion';
 import type { StageTheme } from './theme';
+import { disc } from './draw';
 import './pixi';
 
 interface OverlayViewProps {
@@ -74,26 +75,26 @@ export function OverlayView({ board, cell, theme, interaction, draft, targeting,
       const e = active.effect;
       if (e.kind === 'splash') {
         const f = splashFrame(elapsed);
-        g.circle((e.cell.x + 0.5) * cell, (e.cell.y + 0.5) * cell, f.radius * cell).stroke({
+        disc(g, (e.cell.x + 0.5) * cell, (e.cell.y + 0.5) * cell, f.radius * cell).stroke({
           color: theme.miss,
           alpha: f.alpha,
           width: 2,
         });
       } else if (e.kind === 'explosion') {
         const f = explosionFrame(elapsed);
-        g.circle((e.cell.x + 0.5) * cell, (e.cell.y + 0.5) * cell, f.radius * cell).fill({
+        disc(g, (e.cell.x + 0.5) * cell, (e.cell.y + 0.5) * cell, f.radius * cell).fill({
           color: theme.hit,
           alpha: f.alpha * 0.8,
         });
-        g.circle((e.cell.x + 0.5) * cell, (e.cell.y + 0.5) * cell, f.radius * cell * 0.5).fill({
+        disc(g, (e.cell.x + 0.5) * cell, (e.cell.y + 0.5) * cell, f.radius * cell * 0.5).fill({
           color: theme.highlight,
           alpha: f.alpha,
         });
       } else if (e.kind === 'sunk') {
         e.cells.forEach((c, i) => {
           const f = flameFrame(elapsed, active.seed + i);
-          g.circle((c.x + 0.5) * cell, (c.y + 0.45) * cell, f.radius * cell).fill({ color: theme.hit, alpha: f.alpha });
-          g.circle((c.x + 0.5) * cell, (c.y + 0.5) * cell, f.radius * cell * 0.5).fill({
+          disc(g, (c.x + 0.5) * cell, (c.y + 0.45) * cell, f.radius * cell).fill({ color: theme.hit, alpha: f.alpha });
+          disc(g, (c.x + 0.5) * cell, (c.y + 0.5) * cell, f.radius * cell * 0.5).fill({
             color: theme.highlight,
             alpha: f.alpha,
           });

@@ -8,7 +8,7 @@ import type { StageLayout } from './layout';
 import { MarksView } from './MarksView';
 import { OverlayView } from './OverlayView';
 import { ShipSprite } from './ShipSprite';
-import { surroundRects } from './surround';
+import { WaterView } from './WaterView';
 import type { StageTheme } from './theme';
 import './pixi';
 
@@ -40,39 +40,6 @@ function Resizer({ width, height, resolution }: { width: number; height: number;
     if (isInitialised && width > 0 && height > 0) app.renderer.resize(width, height, resolution);
   }, [app, isInitialised, width, height, resolution]);
   return null;
-}
-
-/**
- * The water is the renderer's clear colour, not a shape: clearing is a fast fill, while the
- * canvas-sized background and the water squares went through the batch shader for every pixel of
- * every frame, the largest cost of a frame on a software renderer. Only the frame around the grids
- * (Surround) is painted in the page colour.
- */
-function ClearColour({ color, interaction }: { color: string; interaction: RefObject<Interaction> }) {
-  const { app, isInitialised } = useApplication();
-  useEffect(() => {
-    if (!isInitialised) return;
-    app.renderer.background.color = color;
-    app.renderer.background.alpha = 1;
-    interaction.current.dirty = true;
-  }, [app, isInitialised, color, interaction]);
-  return null;
-}
-
-/** The canvas outside the grids, in the stage colour (see ClearColour). */
-function Surround({ layout, color }: { layout: StageLayout; color: string }) {
-  const draw = useCallback(
-    (g: Graphics) => {
-      g.clear();
-      const holes = [layout.player, layout.opponent]
-        .filter((p) => p !== null)
-        .map((p) => ({ x: p.x, y: p.y, width: p.cell * GRID_SIZE, height: p.cell * GRID_SIZE }));
-      for (const r of surroundRects(layout.width, layout.height, holes)) g.rect(r.x, r.y, r.width, r.height);
-      g.fill({ color });
-    },
-    [layout, color],
-  );
-  return <pixiGraphics draw={draw} />;
 }
 
 /**
@@ -111,8 +78,7 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
     <>
       <Resizer width={layout.width} height={layout.height} resolution={model.resolution} />
       <OnDemandRenderer interaction={interaction} />
-      <ClearColour color={theme.water} interaction={interaction} />
-      <Surround layout={layout} color={theme.bg} />
+      <WaterView layout={layout} water={theme.water} background={theme.bg} interaction={interaction} />
       {layout.opponent && (
         <BoardView
           placement={layout.opponent}

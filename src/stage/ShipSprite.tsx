@@ -1,6 +1,6 @@
 import { useTick } from '@pixi/react';
 import type { Container, Graphics, Ticker } from 'pixi.js';
-import { type RefObject, useCallback, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import { type Coord, orientationOf, type ShipKey } from '../game';
 import type { Interaction } from './interaction';
 import { approach, orientationAngle, SHAKE_MS, shakeOffset } from './motion';
@@ -64,9 +64,20 @@ export function ShipSprite({
       // Hatches, one per cell, so the length reads at a glance.
       for (let i = 0; i < cells.length; i++) g.circle(i * cell, 0, cell * 0.09);
       g.fill({ color: theme.shipStroke, alpha: 0.55 });
+      // A redraw (selection, sinking, theme, size) refreshes the cached texture; the first draw
+      // happens before the container exists, and the mount effect caches it.
+      if (g.parent?.isCachedAsTexture) g.parent.updateCacheTexture();
     },
     [cell, cells.length, look, selected, theme.ship, theme.sunk, theme.shipStroke, theme.highlight],
   );
+
+  // The shape is drawn once into a texture: a hull, its stroke and its hatches are a few hundred
+  // triangles, which a software rasteriser (SwiftShader) pays for on every frame, while the
+  // cached ship is one quad that moves, turns and shakes with its container. `draw` refreshes it.
+  useEffect(() => {
+    ref.current?.cacheAsTexture(true);
+    interaction.current.dirty = true;
+  }, [interaction]);
 
   const step = useCallback(
     (ticker: Ticker) => {

@@ -56,3 +56,13 @@ export function runCells(start: Coord, length: number, orientation: Orientation)
 export function clientToStage(client: Point, rect: { left: number; top: number }): Point {
   return { x: client.x - rect.left, y: client.y - rect.top };
 }
+
+/**
+ * How many sides a polygon needs to pass for a circle of `radius` pixels: no edge strays more
+ * than `tolerance` pixels inside the true circle. Pixi tessellates circles with about 3.5× more
+ * points than that, and every triangle costs on a software rasteriser.
+ */
+export function circleSides(radius: number, tolerance = 0.25): number {
+  if (!(radius > tolerance)) return 6;
+  return Math.min(64, Math.max(6, Math.ceil(Math.PI / Math.acos(1 - tolerance / radius))));
+}

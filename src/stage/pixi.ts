@@ -1,6 +1,6 @@
 import { extend } from '@pixi/react';
-import { Container, Graphics, Text } from 'pixi.js';
+import { Container, Graphics, RenderContainer, Text } from 'pixi.js';
 import './software-batching';
 
 /** The Pixi classes the stage's JSX uses; registered once for every stage component. */
-extend({ Container, Graphics, Text });
+extend({ Container, Graphics, RenderContainer, Text });

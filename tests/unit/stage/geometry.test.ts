@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  circleSides,
   cellCenter,
   cellToPoint,
   clientToStage,
@@ -94,5 +95,22 @@ describe('helpers', () => {
 
   it('converts client coordinates to stage coordinates', () => {
     expect(clientToStage({ x: 150, y: 90 }, { left: 100, top: 40 })).toEqual({ x: 50, y: 50 });
+  });
+});
+
+describe('circleSides', () => {
+  it('keeps every edge within the tolerance of the true circle', () => {
+    for (const radius of [3, 5.7, 12, 44, 80]) {
+      const sides = circleSides(radius);
+      // The deepest point of an edge is its middle, r·cos(π/n) from the centre.
+      expect(radius - radius * Math.cos(Math.PI / sides)).toBeLessThanOrEqual(0.25 + 1e-9);
+    }
+  });
+
+  it('uses far fewer sides than a fine tessellation, between 6 and 64', () => {
+    expect(circleSides(5.7)).toBeLessThanOrEqual(12);
+    expect(circleSides(44)).toBeLessThanOrEqual(32);
+    expect(circleSides(0)).toBe(6);
+    expect(circleSides(10_000)).toBe(64);
   });
 });
