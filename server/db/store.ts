@@ -215,9 +215,10 @@ export class Store {
   addShot(slug: string, gameId: number, seq: number, shot: Shot, winner: string | null): MaybePromise<void> {
     // Same column order as the template compiled in the constructor.
     const params = [gameId, seq, shot.shooterId, shot.x, shot.y, shot.result, Date.now()];
-    if (winner === null && this.runSync?.(this.insertShotSql, params)) return;
-    if (winner === null)
+    if (winner === null) {
+      if (this.runSync?.(this.insertShotSql, params)) return;
       return this.db.executeQuery(CompiledQuery.raw(this.insertShotSql, params)).then(() => undefined);
+    }
     return this.db.transaction().execute(async (tx) => {
       await tx.executeQuery(CompiledQuery.raw(this.insertShotSql, params));
       await tx.updateTable('games').set({ winner_id: winner, ended_at: Date.now() }).where('id', '=', gameId).execute();

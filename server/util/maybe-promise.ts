@@ -1,7 +1,8 @@
 /**
  * A value that is ready now or later. The hot path (a shot on embedded SQLite) is synchronous from
  * the socket event to the acknowledgement; code that may have to wait (a room not in memory yet,
- * a PostgreSQL write) returns a promise instead. Callers chain with `then` and only pay for a
+ * a PostgreSQL write) returns a promise instead. Callers chain with `andThen` (not named `then`: a module exporting
+ * `then` would be taken for a promise by dynamic import) and only pay for a
  * promise hop when there really is one.
  */
 export type MaybePromise<T> = T | Promise<T>;
