@@ -2,4 +2,4 @@ export * from './types';
 export * from './registry';
 export * from './simulate';
 export * from './player';
-export { createSampler, samplesFor } from './shooters/sampler';
+export { createSampler, SAMPLES } from './shooters/sampler';

@@ -1,6 +1,6 @@
 import type { Rng } from '../../game';
 import { importanceOccupancy } from '../importance';
-import { readKnowledge } from '../knowledge';
+import { type Knowledge, readKnowledge } from '../knowledge';
 import { argmax } from '../pick';
 import { rejectionOccupancy } from '../rejection';
 import type { ShotStrategy } from '../types';
@@ -18,17 +18,12 @@ export const SAMPLES = 2500;
 export const ATTEMPTS_PER_SAMPLE = 8;
 export const IMPORTANCE_SAMPLES = 3000;
 
-/** Boards kept for any view (kept as a function: the package exports it). */
-export function samplesFor(): number {
-  return SAMPLES;
-}
-
 /**
  * Per-cell occupancy under the uniform posterior over whole boards consistent with every miss, hit
  * and sunk ship: exact rejection sampling (rejection.ts), or sequential importance sampling
  * (importance.ts) when the hits have too many explanations to list.
  */
-export function occupancy(k: Parameters<typeof rejectionOccupancy>[0], rng: Rng, samples: number): Float64Array | null {
+export function occupancy(k: Knowledge, rng: Rng, samples: number): Float64Array | null {
   return (
     rejectionOccupancy(k, rng, samples, samples * ATTEMPTS_PER_SAMPLE) ??
     importanceOccupancy(k, rng, Math.min(samples, IMPORTANCE_SAMPLES))
