@@ -56,6 +56,8 @@ export const placementOption = (flags = '--placement <name>', fallback = 'random
   new Option(flags, 'placement strategy').choices(PLACER_NAMES).default(fallback);
 export const gamesOption = (fallback: number): Option =>
   new Option('--games <n>', 'number of games').default(fallback).env('BROADSIDE_GAMES').argParser(integer(1));
+export const workersOption = (description: string, fallback: number): Option =>
+  new Option('--workers <n>', description).default(fallback).env('BROADSIDE_WORKERS').argParser(integer(1));
 export const secondsOption = (flags: string, description: string, fallback: number): Option =>
   new Option(flags, description).default(fallback).argParser(positiveNumber);
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { runBench } from '../bench/run';
-import { gamesOption, integer, placementOption, seedOption, strategyOption, withReportOptions } from '../options';
+import { gamesOption, placementOption, seedOption, strategyOption, withReportOptions, workersOption } from '../options';
 import { createOutput } from '../output';
 import { createProgress } from '../progress';
 
@@ -23,12 +23,7 @@ export function benchCommand(): Command {
       .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
       .addOption(gamesOption(1000))
       .addOption(seedOption())
-      .addOption(
-        new Option('--workers <n>', 'worker threads (the figures do not depend on it)')
-          .default(availableParallelism())
-          .env('BROADSIDE_WORKERS')
-          .argParser(integer(1)),
-      ),
+      .addOption(workersOption('worker threads (the figures do not depend on it)', availableParallelism())),
     [
       'broadside bench --strategy density --games 100000 --seed 1',
       'broadside bench --strategy sampler --placement edge --games 2000 --json',

@@ -11,6 +11,7 @@ import {
   serverOption,
   strategyOption,
   withReportOptions,
+  workersOption,
 } from '../options';
 import { createOutput } from '../output';
 import { createProgress } from '../progress';
@@ -42,12 +43,7 @@ export function loadCommand(): Command {
           .argParser(integer(1)),
       )
       .addOption(secondsOption('--ramp <seconds>', 'spread the start of the concurrent games over this time', 0))
-      .addOption(
-        new Option('--workers <n>', 'worker threads generating the load')
-          .default(Math.min(2, availableParallelism()))
-          .env('BROADSIDE_WORKERS')
-          .argParser(integer(1)),
-      )
+      .addOption(workersOption('worker threads generating the load', Math.min(2, availableParallelism())))
       .addOption(strategyOption('--strategy <name>', 'hunt').env('BROADSIDE_STRATEGY'))
       .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
       .addOption(seedOption())
