@@ -1,20 +1,24 @@
 import { useTick } from '@pixi/react';
 import type { Container, Graphics, Ticker } from 'pixi.js';
-import { type ReactNode, type RefObject, useCallback, useMemo, useRef } from 'react';
+import { memo, type ReactNode, type RefObject, useCallback, useMemo, useRef } from 'react';
 import { GRID_SIZE } from '../game';
-import { LABEL_CELLS, TITLE_CELLS, type GridPlacement } from './layout';
+import { type BoardId, LABEL_CELLS, TITLE_CELLS, type GridPlacement } from './layout';
+import { labelFont } from './label-font';
 import { approach } from './motion';
 import type { Interaction } from './interaction';
 import type { StageTheme } from './theme';
 import './pixi';
 
 interface BoardViewProps {
+  readonly board: BoardId;
   readonly placement: GridPlacement;
   readonly theme: StageTheme;
   readonly title: string;
   /** The opponent grid looks disabled when it is not the player's turn. */
   readonly dimmed: boolean;
   readonly interaction: RefObject<Interaction>;
+  /** Device pixel ratio, for labels as crisp as the canvas. */
+  readonly resolution: number;
   /** Ships, marks and effects, drawn in the grid's own coordinates (A1's corner at 0,0). */
   readonly children?: ReactNode;
 }
@@ -23,11 +27,19 @@ const COLUMNS = Array.from({ length: GRID_SIZE }, (_, i) => String.fromCharCode(
 const ROWS = Array.from({ length: GRID_SIZE }, (_, i) => String(i + 1));
 
 /** One grid: water, lines, coordinate labels and title; its children are positioned in cell space. */
-export function BoardView({ placement, theme, title, dimmed, interaction, children }: BoardViewProps) {
+export function BoardView({
+  board,
+  placement,
+  theme,
+  title,
+  dimmed,
+  interaction,
+  resolution,
+  children,
+}: BoardViewProps) {
   const { cell } = placement;
   const size = cell * GRID_SIZE;
   const containerRef = useRef<Container>(null);
-  const veilRef = useRef<Graphics>(null);
   const targetAlpha = dimmed ? 0.55 : 1;
   const target = useRef(targetAlpha);
   target.current = targetAlpha;
@@ -35,55 +47,43 @@ export function BoardView({ placement, theme, title, dimmed, interaction, childr
   const drawGrid = useCallback(
     (g: Graphics) => {
       g.clear();
-      // The water itself is the canvas' clear colour (Scene); only the lines are drawn here.
-      // Half-pixel offsets put 1 px lines on whole device pixels at 1× and stay sharp above it.
+      // The water itself is cleared by WaterView; only the lines are drawn here, as 1 px wide
+      // rectangles on whole pixels: two triangles each, where a stroked segment takes several
+      // (every triangle has a set-up cost on a software renderer).
       for (let i = 0; i <= GRID_SIZE; i++) {
-        const p = Math.round(i * cell) + 0.5;
-        g.moveTo(p, 0.5).lineTo(p, size + 0.5);
-        g.moveTo(0.5, p).lineTo(size + 0.5, p);
+        const p = Math.round(i * cell);
+        g.rect(p, 0, 1, size + 1);
+        g.rect(0, p, size + 1, 1);
       }
-      g.stroke({ color: theme.gridLine, width: 1 });
+      g.fill({ color: theme.gridLine });
     },
     [cell, size, theme.gridLine],
   );
 
-  // The water is the clear colour, outside the faded container: a veil of the page colour at the
-  // complementary alpha gives exactly the blend a faded water square would, and costs nothing when
-  // the grid is not dimmed (it is hidden then).
-  const drawVeil = useCallback(
-    (g: Graphics) => {
-      g.clear();
-      g.rect(0, 0, size, size).fill({ color: theme.bg });
-    },
-    [size, theme.bg],
-  );
-
   // The disabled look fades in and out rather than blinking when the turn changes.
+  // The water is not in the faded container: WaterView paints it from the grid's opacity.
   const fade = useCallback(
     (ticker: Ticker) => {
       const c = containerRef.current;
-      const veil = veilRef.current;
       if (c && c.alpha !== target.current) {
         c.alpha = approach(c.alpha, target.current, ticker.deltaMS, 80, 0.005);
         interaction.current.dirty = true;
       }
-      if (c && veil) {
-        veil.alpha = 1 - c.alpha;
-        veil.visible = c.alpha < 1;
-      }
+      if (c) interaction.current.fade[board] = c.alpha;
     },
-    [interaction],
+    [board, interaction],
   );
   useTick(fade);
 
   // Stable style objects: a new one per render would re-rasterise every label on every shot.
-  const labelStyle = useMemo(
-    () => ({ fill: theme.text, fontSize: Math.max(9, Math.round(cell * 0.32)), fontFamily: 'system-ui, sans-serif' }),
-    [theme.text, cell],
-  );
   const titleStyle = useMemo(
-    () => ({ ...labelStyle, fontSize: Math.max(11, Math.round(cell * 0.4)), fontWeight: '600' as const }),
-    [labelStyle, cell],
+    () => ({
+      fill: theme.text,
+      fontSize: Math.max(11, Math.round(cell * 0.4)),
+      fontFamily: 'system-ui, sans-serif',
+      fontWeight: '600' as const,
+    }),
+    [theme.text, cell],
   );
   return (
     <pixiContainer x={placement.x} y={placement.y}>
@@ -94,27 +94,7 @@ export function BoardView({ placement, theme, title, dimmed, interaction, childr
         y={-(LABEL_CELLS + TITLE_CELLS / 2) * cell}
         anchor={{ x: 0, y: 0.5 }}
       />
-      {COLUMNS.map((label, i) => (
-        <pixiText
-          key={label}
-          text={label}
-          style={labelStyle}
-          x={(i + 0.5) * cell}
-          y={-(LABEL_CELLS / 2) * cell}
-          anchor={0.5}
-        />
-      ))}
-      {ROWS.map((label, i) => (
-        <pixiText
-          key={label}
-          text={label}
-          style={labelStyle}
-          x={-(LABEL_CELLS / 2) * cell}
-          y={(i + 0.5) * cell}
-          anchor={0.5}
-        />
-      ))}
-      <pixiGraphics ref={veilRef} draw={drawVeil} visible={false} />
+      <GridLabels cell={cell} color={theme.text} resolution={resolution} />
       <pixiContainer ref={containerRef} sortableChildren>
         <pixiGraphics draw={drawGrid} />
         {children}
@@ -122,3 +102,47 @@ export function BoardView({ placement, theme, title, dimmed, interaction, childr
     </pixiContainer>
   );
 }
+
+/**
+ * The column letters and row numbers, memoised: a shot re-renders the board (dimming, marks) but
+ * never its twenty labels.
+ */
+const GridLabels = memo(function GridLabels({
+  cell,
+  color,
+  resolution,
+}: {
+  cell: number;
+  color: string;
+  resolution: number;
+}) {
+  const size = Math.max(9, Math.round(cell * 0.32));
+  const style = useMemo(
+    () => ({ fill: color, fontSize: size, fontFamily: labelFont(size, resolution) }),
+    [color, size, resolution],
+  );
+  return (
+    <>
+      {COLUMNS.map((label, i) => (
+        <pixiBitmapText
+          key={label}
+          text={label}
+          style={style}
+          x={(i + 0.5) * cell}
+          y={-(LABEL_CELLS / 2) * cell}
+          anchor={0.5}
+        />
+      ))}
+      {ROWS.map((label, i) => (
+        <pixiBitmapText
+          key={label}
+          text={label}
+          style={style}
+          x={-(LABEL_CELLS / 2) * cell}
+          y={(i + 0.5) * cell}
+          anchor={0.5}
+        />
+      ))}
+    </>
+  );
+});

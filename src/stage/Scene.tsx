@@ -1,7 +1,7 @@
 import { useApplication } from '@pixi/react';
-import { type Graphics, UPDATE_PRIORITY } from 'pixi.js';
-import { type RefObject, useCallback, useEffect } from 'react';
-import { type Cell, type Coord, GRID_SIZE, type PartialShipMap, SHIP_KEYS, type ShipKey, type ShipMap } from '../game';
+import { UPDATE_PRIORITY } from 'pixi.js';
+import { type RefObject, useEffect } from 'react';
+import { type Cell, type Coord, type PartialShipMap, SHIP_KEYS, type ShipKey, type ShipMap } from '../game';
 import { BoardView } from './BoardView';
 import type { Interaction } from './interaction';
 import type { StageLayout } from './layout';
@@ -81,11 +81,13 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
       <WaterView layout={layout} water={theme.water} background={theme.bg} interaction={interaction} />
       {layout.opponent && (
         <BoardView
+          board="opponent"
           placement={layout.opponent}
           theme={theme}
           title={model.titles.opponent}
           dimmed={model.playing && !model.myTurn}
           interaction={interaction}
+          resolution={model.resolution}
         >
           {SHIP_KEYS.map((ship) => {
             const cells = model.opponentShips[ship];
@@ -117,11 +119,13 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
       )}
       {layout.player && (
         <BoardView
+          board="player"
           placement={layout.player}
           theme={theme}
           title={model.titles.player}
           dimmed={false}
           interaction={interaction}
+          resolution={model.resolution}
         >
           {model.fleet &&
             SHIP_KEYS.map((ship) => {

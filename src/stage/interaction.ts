@@ -1,6 +1,7 @@
 import type { Coord, ShipKey } from '../game';
 import type { Effect } from './effects-plan';
 import type { Point } from './geometry';
+import type { BoardId } from './layout';
 
 /**
  * What the pointer and keyboard are doing right now. It lives in a mutable ref shared by the DOM
@@ -36,10 +37,20 @@ export interface Interaction {
   /** Start time of each ship's "refused" shake. */
   shakes: Map<ShipKey, number>;
   effects: ActiveEffect[];
+  /** Each grid's opacity right now (below 1 while dimmed); its water is painted to match. */
+  fade: Record<BoardId, number>;
   /** Set when the scene changed: the stage renders on demand, not every tick. */
   dirty: boolean;
 }
 
 export function createInteraction(): Interaction {
-  return { drag: null, hover: null, cursor: null, shakes: new Map(), effects: [], dirty: true };
+  return {
+    drag: null,
+    hover: null,
+    cursor: null,
+    shakes: new Map(),
+    effects: [],
+    fade: { player: 1, opponent: 1 },
+    dirty: true,
+  };
 }

@@ -1,6 +1,6 @@
 import { extend } from '@pixi/react';
-import { Container, Graphics, RenderContainer, Text } from 'pixi.js';
+import { BitmapText, Container, Graphics, RenderContainer, Text } from 'pixi.js';
 import './software-batching';
 
 /** The Pixi classes the stage's JSX uses; registered once for every stage component. */
-extend({ Container, Graphics, RenderContainer, Text });
+extend({ BitmapText, Container, Graphics, RenderContainer, Text });
