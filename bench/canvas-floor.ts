@@ -1,7 +1,9 @@
 /**
- * The floor under bench/frames.ts: frame times of a bare WebGL canvas that only clears itself on
- * every frame, with no Pixi and no drawing, in the same headless Chromium and viewport. Whatever
- * the stage does, a frame that presents a canvas of this size cannot be cheaper than this here.
+ * The floor under bench/frames.ts with the stage forced to WebGL (--renderer webgl): frame times of
+ * a bare WebGL canvas that only clears itself on every frame, with no Pixi and no drawing, in the
+ * same headless Chromium and viewport. Whatever the stage does on WebGL, a frame that presents a
+ * canvas of this size cannot be cheaper than this here (Chrome reads it back to composite it in
+ * software, which is why the stage picks Canvas 2D on such machines).
  *
  *   npx tsx bench/canvas-floor.ts [WIDTHxHEIGHT ...]
  *

@@ -1,12 +1,14 @@
 /**
  * Frame-budget benchmark for the PixiJS stage (issue #4). Not a timed test: it prints figures.
  *
- *   npx tsx bench/frames.ts
+ *   npx tsx bench/frames.ts [--renderer webgl|canvas]
  *
  * Builds the stage harness (src/stage/dev/harness.html: the real GameStage fed by a local game
  * with the real rules) in production mode, serves it, and in headless Chromium (software WebGL)
  * drives (1) a ship drag during placement and (2) a burst of shot effects on both grids, then
  * prints p50/p95/max of requestAnimationFrame deltas for each phase. Goal: p95 ≤ 20 ms.
+ * The stage picks its renderer as it does for players (Canvas 2D here, where WebGL is SwiftShader);
+ * --renderer forces one through the stage's override, to compare them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
 import { type Coord, GRID_SIZE, moveShip, type ShipMap, sameCoord } from '../src/game';
+import { RENDERER_OVERRIDE_KEY } from '../src/stage/software-gl';
 import { chromiumLaunchOptions } from '../tests/support/chromium';
 import { percentile } from './stats';
 
@@ -78,7 +81,16 @@ function report(name: string, frames: readonly number[]): { p50: number; p95: nu
   return { p50, p95 };
 }
 
+function forcedRenderer(argv: readonly string[]): string | null {
+  const i = argv.indexOf('--renderer');
+  if (i < 0) return null;
+  const value = argv[i + 1];
+  if (value !== 'webgl' && value !== 'canvas') throw new Error('--renderer takes webgl or canvas');
+  return value;
+}
+
 async function main(): Promise<void> {
+  const forced = forcedRenderer(process.argv.slice(2));
   const outDir = mkdtempSync(join(tmpdir(), 'broadside-bench-'));
   await build({
     root,
@@ -98,6 +110,12 @@ async function main(): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     page.on('pageerror', (e) => console.error('page error:', e.message));
+    if (forced) {
+      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+        RENDERER_OVERRIDE_KEY,
+        forced,
+      ] as const);
+    }
     await page.goto(new URL('src/stage/dev/harness.html', url).href);
     const stage = page.getByTestId('stage');
     await stage.waitFor();
@@ -147,7 +165,10 @@ async function main(): Promise<void> {
       await page.waitForTimeout(2500);
     });
 
-    console.log('Stage frame budget (headless Chromium, SwiftShader WebGL, 1280×720, DPR 1)');
+    const renderer = await stage.getAttribute('data-renderer');
+    console.log(
+      `Stage frame budget (headless Chromium without GPU, 1280×720, DPR 1; Pixi renderer: ${renderer}${forced ? ', forced' : ''})`,
+    );
     const d = report('drag', drag);
     const b = report('shot burst', burst);
     const all = report('all', [...drag, ...burst]);

@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { type Application as PixiApplication, RendererType } from 'pixi.js';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { canEditDraft, gameStore, isMyTurn, moveDraftShip, requestShot, rotateDraftShip } from '../app/stores/game';
@@ -22,12 +23,19 @@ import { createInteraction } from './interaction';
 import { INITIAL_KEY_STATE, type KeyCommand, type KeyMode, type KeyState, reduceKey } from './keyboard';
 import { boardsFor, computeLayout, layoutAttribute } from './layout';
 import { Scene, type SceneModel } from './Scene';
+import { stageRenderer } from './renderer-choice';
 import { playCue, stopAllCues } from './sounds';
 import { useDevicePixelRatio } from './use-device-pixel-ratio';
 import { useStageSize } from './use-stage-size';
 import { useStageTheme } from './use-stage-theme';
 
 const ANNOUNCE_WINDOW_MS = 800;
+
+function rendererName(type: RendererType): string {
+  if (type === RendererType.WEBGL) return 'webgl';
+  if (type === RendererType.CANVAS) return 'canvas';
+  return 'webgpu';
+}
 
 const visuallyHidden: CSSProperties = {
   position: 'absolute',
@@ -56,13 +64,21 @@ export default function GameStage() {
   const size = useStageSize(wrapperRef);
   const theme = useStageTheme();
   const resolution = useDevicePixelRatio();
+  // @pixi/react 8.0.5 types `preference` as 'webgl' | 'webgpu', written before Pixi brought its
+  // canvas renderer back; Pixi 8.22's autoDetectRenderer takes 'canvas' and @pixi/react passes the
+  // option through unchanged. data-renderer reports what Pixi actually made.
+  const preference = useMemo(stageRenderer, []) as 'webgl';
+  const [renderer, setRenderer] = useState('');
   const [keys, setKeys] = useState<KeyState>(INITIAL_KEY_STATE);
   const [focused, setFocused] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   // @pixi/react renders the children of its first call once init resolves; a render after init
   // makes sure the scene shows the current layout rather than the one from before the first measure.
   const [ready, setReady] = useState(false);
-  const onInit = useCallback(() => setReady(true), []);
+  const onInit = useCallback((app: PixiApplication) => {
+    setRenderer(rendererName(app.renderer.type));
+    setReady(true);
+  }, []);
 
   const status = snap.gameStatus;
   const layout = useMemo(
@@ -319,6 +335,7 @@ export default function GameStage() {
       ref={wrapperRef}
       data-testid="stage"
       data-layout={layoutAttribute(layout)}
+      data-renderer={renderer}
       data-status={status ?? ''}
       data-fleet={fleet ? JSON.stringify(fleet) : ''}
       className="stage"
@@ -351,6 +368,7 @@ export default function GameStage() {
         ref={appRef}
         onInit={onInit}
         antialias={false}
+        preference={preference}
         autoDensity
         background={theme.bg}
         resolution={resolution}

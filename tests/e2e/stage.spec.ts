@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { type Coord, GRID_SIZE, moveShip, rotateShip, SHIP_KEYS, type ShipKey, type ShipMap } from '../../src/game';
 import { allCells, clickCell } from './board';
+import { RENDERER_OVERRIDE_KEY, type StageRenderer } from '../../src/stage/software-gl';
 import { englishPage, newAccount, registerThroughForm } from './helpers';
 
 /*
@@ -16,10 +17,15 @@ interface GridBox {
   readonly cell: number;
 }
 
-async function placementPair(browser: Browser): Promise<[Page, Page]> {
+async function placementPair(browser: Browser, renderer?: StageRenderer): Promise<[Page, Page]> {
   const accounts = [newAccount('sa'), newAccount('sb')] as const;
   const pages: [Page, Page] = [await englishPage(browser), await englishPage(browser)];
   const [ann, ben] = pages;
+  if (renderer) {
+    await ann
+      .context()
+      .addInitScript(([key, value]) => localStorage.setItem(key, value), [RENDERER_OVERRIDE_KEY, renderer] as const);
+  }
   await registerThroughForm(ann, accounts[0]);
   await registerThroughForm(ben, accounts[1]);
   await ann.getByRole('button', { name: 'Create a game' }).click();
@@ -105,41 +111,47 @@ async function shootBothThemes(page: Page, testInfo: TestInfo, name: string): Pr
   await setTheme(page, 'dark');
 }
 
-test('placement with the mouse: a valid drag moves, an invalid drop goes back, a click rotates', async ({
-  browser,
-}, testInfo) => {
-  const [ann] = await placementPair(browser);
-  const stage = ann.getByTestId('stage');
-  await expect(stage.locator('canvas')).toHaveAttribute('aria-label', /Your fleet/);
+// Without a GPU the stage draws with Canvas 2D (renderer-choice.ts); the WebGL renderer, which
+// players with a GPU get, is forced once through the override so both stay covered.
+for (const renderer of [undefined, 'webgl'] as const) {
+  test(`placement with the mouse${renderer ? ` (${renderer} forced)` : ''}: a valid drag moves, an invalid drop goes back, a click rotates`, async ({
+    browser,
+  }, testInfo) => {
+    const [ann] = await placementPair(browser, renderer);
+    const stage = ann.getByTestId('stage');
+    if (renderer) await expect(stage).toHaveAttribute('data-renderer', renderer);
+    else await expect(stage).toHaveAttribute('data-renderer', /^(webgl|canvas|webgpu)$/);
+    await expect(stage.locator('canvas')).toHaveAttribute('aria-label', /Your fleet/);
 
-  // Valid: the ship lands with its first cell where it was dropped (grabbed by its first cell).
-  let fleet = await fleetOf(ann);
-  const valid = findMove(fleet, 'valid');
-  const expected = moveShip(fleet, valid.ship, valid.to);
-  if (!expected.ok) throw new Error('unreachable');
-  await dragCell(ann, firstCell(fleet, valid.ship), valid.to);
-  await expect.poll(() => fleetOf(ann)).toEqual(expected.value);
+    // Valid: the ship lands with its first cell where it was dropped (grabbed by its first cell).
+    let fleet = await fleetOf(ann);
+    const valid = findMove(fleet, 'valid');
+    const expected = moveShip(fleet, valid.ship, valid.to);
+    if (!expected.ok) throw new Error('unreachable');
+    await dragCell(ann, firstCell(fleet, valid.ship), valid.to);
+    await expect.poll(() => fleetOf(ann)).toEqual(expected.value);
 
-  // Invalid: dropped on another ship, nothing changes (SPEC §4) and the sprite slides back.
-  fleet = await fleetOf(ann);
-  const invalid = findMove(fleet, 'overlap');
-  await dragCell(ann, firstCell(fleet, invalid.ship), invalid.to);
-  await expect(ann.getByTestId('stage-announcer')).toContainText('cannot go there');
-  expect(await fleetOf(ann)).toEqual(fleet);
+    // Invalid: dropped on another ship, nothing changes (SPEC §4) and the sprite slides back.
+    fleet = await fleetOf(ann);
+    const invalid = findMove(fleet, 'overlap');
+    await dragCell(ann, firstCell(fleet, invalid.ship), invalid.to);
+    await expect(ann.getByTestId('stage-announcer')).toContainText('cannot go there');
+    expect(await fleetOf(ann)).toEqual(fleet);
 
-  // A click without a drag rotates around the first cell, when the rules allow it.
-  fleet = await fleetOf(ann);
-  const rotatable = SHIP_KEYS.find((ship) => rotateShip(fleet, ship).ok);
-  if (!rotatable) throw new Error('no ship can rotate in this layout');
-  const rotated = rotateShip(fleet, rotatable);
-  if (!rotated.ok) throw new Error('unreachable');
-  const p = await cellPoint(ann, 'player', firstCell(fleet, rotatable));
-  await ann.mouse.click(p.x, p.y);
-  await expect.poll(() => fleetOf(ann)).toEqual(rotated.value);
+    // A click without a drag rotates around the first cell, when the rules allow it.
+    fleet = await fleetOf(ann);
+    const rotatable = SHIP_KEYS.find((ship) => rotateShip(fleet, ship).ok);
+    if (!rotatable) throw new Error('no ship can rotate in this layout');
+    const rotated = rotateShip(fleet, rotatable);
+    if (!rotated.ok) throw new Error('unreachable');
+    const p = await cellPoint(ann, 'player', firstCell(fleet, rotatable));
+    await ann.mouse.click(p.x, p.y);
+    await expect.poll(() => fleetOf(ann)).toEqual(rotated.value);
 
-  await ann.waitForTimeout(500);
-  await shootBothThemes(ann, testInfo, 'placement');
-});
+    await ann.waitForTimeout(500);
+    await shootBothThemes(ann, testInfo, renderer ? `placement-${renderer}` : 'placement');
+  });
+}
 
 test('keyboard only: select, move and rotate ships, then aim and shoot', async ({ browser }, testInfo) => {
   test.setTimeout(150_000);

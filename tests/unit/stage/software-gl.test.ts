@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { batchTextureLimit, isSoftwareRenderer, SOFTWARE_BATCH_TEXTURES } from '../../../src/stage/software-gl';
+import {
+  batchTextureLimit,
+  chooseStageRenderer,
+  isSoftwareRenderer,
+  SOFTWARE_BATCH_TEXTURES,
+} from '../../../src/stage/software-gl';
 
 const SWIFTSHADER = 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)';
 
@@ -26,5 +31,29 @@ describe('batchTextureLimit', () => {
 
   it('never raises what the context allows', () => {
     expect(batchTextureLimit(SWIFTSHADER, 2)).toBe(2);
+  });
+});
+
+describe('chooseStageRenderer', () => {
+  const gpu = { available: true, accelerated: true, renderer: 'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11)' };
+
+  it('keeps WebGL where a GPU runs it', () => {
+    expect(chooseStageRenderer(gpu)).toBe('webgl');
+    expect(chooseStageRenderer({ ...gpu, renderer: 'WebKit WebGL' })).toBe('webgl');
+  });
+
+  it('draws with Canvas 2D when WebGL is missing or a CPU fallback', () => {
+    expect(chooseStageRenderer({ available: false, accelerated: false, renderer: '' })).toBe('canvas');
+    // Chrome refuses a SwiftShader context when asked to fail on a major performance caveat…
+    expect(chooseStageRenderer({ available: true, accelerated: false, renderer: SWIFTSHADER })).toBe('canvas');
+    // …and a software driver that does not say so is still recognised by its name.
+    expect(chooseStageRenderer({ ...gpu, renderer: 'llvmpipe (LLVM 15.0.6, 256 bits)' })).toBe('canvas');
+  });
+
+  it('lets a valid override win, and ignores anything else', () => {
+    expect(chooseStageRenderer({ available: true, accelerated: false, renderer: SWIFTSHADER }, 'webgl')).toBe('webgl');
+    expect(chooseStageRenderer(gpu, 'canvas')).toBe('canvas');
+    expect(chooseStageRenderer(gpu, 'webgpu')).toBe('webgl');
+    expect(chooseStageRenderer(gpu, null)).toBe('webgl');
   });
 });
