@@ -119,16 +119,19 @@ describe('clearPlan', () => {
   const canvas = { width: 100, height: 50 };
   const left = { x: 2, y: 2, width: 46, height: 46 };
   const right = { x: 52, y: 2, width: 46, height: 46 };
-
-  it('clears the whole canvas to the water when the grids cover most of it, and scissors the page colour around them', () => {
-    const plan = clearPlan(
+  /** Both grids side by side, the right one in `rightColour`. */
+  const sideBySide = (rightColour: Rgb) =>
+    clearPlan(
       canvas,
       [
         { box: left, color: WATER },
-        { box: right, color: WATER },
+        { box: right, color: rightColour },
       ],
       PAGE,
     );
+
+  it('clears the whole canvas to the water when the grids cover most of it, and scissors the page colour around them', () => {
+    const plan = sideBySide(WATER);
     expect(plan.base).toEqual(WATER);
     expect(plan.boxes.every((b) => b.color === PAGE)).toBe(true);
     expect(plan.boxes.reduce((sum, b) => sum + b.box.width * b.box.height, 0)).toBe(100 * 50 - 2 * 46 * 46);
@@ -136,14 +139,7 @@ describe('clearPlan', () => {
 
   it('gives a dimmed grid its own clear in its blended colour', () => {
     const dim = mix(PAGE, WATER, 0.55);
-    const plan = clearPlan(
-      canvas,
-      [
-        { box: left, color: WATER },
-        { box: right, color: dim },
-      ],
-      PAGE,
-    );
+    const plan = sideBySide(dim);
     expect(plan.base).toEqual(WATER);
     expect(plan.boxes).toContainEqual({ box: right, color: dim });
     expect(plan.boxes.some((b) => b.box === left)).toBe(false);
