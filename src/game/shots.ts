@@ -9,8 +9,8 @@ export interface Shot {
   readonly result: ShotResult;
 }
 
-/** Cell indexes (see cellIndex) of every shot already fired at a fleet. */
-export type ShotSet = ReadonlySet<number>;
+/** Cell indexes (see cellIndex) of every shot already fired at a fleet; only membership is asked. */
+export type ShotSet = Pick<ReadonlySet<number>, 'has'>;
 
 export function isSunk(fleet: ShipMap, ship: ShipKey, shots: ShotSet): boolean {
   return fleet[ship].every((c) => shots.has(cellIndex(c)));
@@ -39,9 +39,9 @@ export interface ShotOutcome {
 export function resolveShot(fleet: ShipMap, previous: ShotSet, target: Coord): ShotOutcome {
   // No copy of `previous` with the target added: a cell counts as shot if it is the target or was before.
   const targetIndex = cellIndex(target);
-  const shot = (c: Coord): boolean => cellIndex(c) === targetIndex || previous.has(cellIndex(c));
+  const after: ShotSet = { has: (cell) => cell === targetIndex || previous.has(cell) };
   const ship = SHIP_KEYS.find((key) => fleet[key].some((c) => c.x === target.x && c.y === target.y));
   if (ship === undefined) return { result: 'M', won: false };
-  if (!fleet[ship].every(shot)) return { result: 'H', won: false };
-  return { result: 'D', sunk: ship, won: SHIP_KEYS.every((key) => fleet[key].every(shot)) };
+  if (!isSunk(fleet, ship, after)) return { result: 'H', won: false };
+  return { result: 'D', sunk: ship, won: allSunk(fleet, after) };
 }

@@ -1,7 +1,7 @@
 import { useTick } from '@pixi/react';
 import type { Graphics } from 'pixi.js';
 import { type RefObject, useCallback, useRef } from 'react';
-import { type Coord, orientationOf, shipLength, type ShipMap } from '../game';
+import { type Coord, GRID_SIZE, orientationOf, shipLength, type ShipMap } from '../game';
 import { runCells } from './geometry';
 import type { Interaction } from './interaction';
 import type { BoardId } from './layout';
@@ -103,9 +103,9 @@ export function OverlayView({ board, cell, theme, interaction, draft, targeting,
         const a = turnPulse(elapsed);
         // A 4 px frame around the grid as four filled bars: a stroke of the same rectangle is
         // triangulated with joins, which costs a software rasteriser several times more.
-        const outer = cell * 10 + 10;
-        g.rect(-5, -5, outer, 4).rect(-5, cell * 10 + 1, outer, 4);
-        g.rect(-5, -1, 4, cell * 10 + 2).rect(cell * 10 + 1, -1, 4, cell * 10 + 2);
+        const size = cell * GRID_SIZE;
+        g.rect(-5, -5, size + 10, 4).rect(-5, size + 1, size + 10, 4);
+        g.rect(-5, -1, 4, size + 2).rect(size + 1, -1, 4, size + 2);
         g.fill({ color: theme.highlight, alpha: a });
       }
     }

@@ -5,6 +5,7 @@ import { type Coord, orientationOf, type ShipKey } from '../game';
 import type { Interaction } from './interaction';
 import { approach, orientationAngle, SHAKE_MS, shakeOffset } from './motion';
 import type { StageTheme } from './theme';
+import { disc } from './draw';
 import './pixi';
 
 export type ShipLook = 'afloat' | 'sunk';
@@ -62,7 +63,7 @@ export function ShipSprite({
       g.roundRect(-cell / 2 + pad, -cell / 2 + pad, length, height, height / 2).fill({ color });
       g.stroke({ color: selected ? theme.highlight : theme.shipStroke, width: selected ? 3 : 1.5 });
       // Hatches, one per cell, so the length reads at a glance.
-      for (let i = 0; i < cells.length; i++) g.circle(i * cell, 0, cell * 0.09);
+      for (let i = 0; i < cells.length; i++) disc(g, i * cell, 0, cell * 0.09);
       g.fill({ color: theme.shipStroke, alpha: 0.55 });
       // A redraw (selection, sinking, theme, size) refreshes the cached texture; the first draw
       // happens before the container exists, and the mount effect caches it.

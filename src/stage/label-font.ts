@@ -1,8 +1,7 @@
-import { BitmapFontManager } from 'pixi.js';
+import { BitmapFontManager, Cache } from 'pixi.js';
 
 /** Every character a grid's coordinate labels use: columns A–J, rows 1–10. */
 const LABEL_CHARS = 'ABCDEFGHIJ0123456789';
-const installed = new Set<string>();
 
 /**
  * The bitmap font the coordinate labels are set in, rasterised once per size and resolution
@@ -12,14 +11,14 @@ const installed = new Set<string>();
  */
 export function labelFont(fontSize: number, resolution: number): string {
   const name = `broadside-labels-${fontSize}@${resolution}`;
-  if (!installed.has(name)) {
+  // Pixi keeps installed fonts in its asset cache under this key (and drops them there if destroyed).
+  if (!Cache.has(`${name}-bitmap`)) {
     BitmapFontManager.install({
       name,
       style: { fontFamily: 'system-ui, sans-serif', fontSize, fill: 0xffffff },
       chars: LABEL_CHARS,
       resolution,
     });
-    installed.add(name);
   }
   return name;
 }
