@@ -23,10 +23,12 @@ async function account(url: string, name: string): Promise<{ id: string; token: 
 }
 
 const now = (): number => Number(process.hrtime.bigint()) / 1e6;
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Times `count` bare echoes on an already connected socket. */
-async function echoes(socket: Socket, count: number, into: number[]): Promise<void> {
+/** Times `count` bare echoes on an already connected socket, each after `pauseMs` of quiet. */
+async function echoes(socket: Socket, count: number, pauseMs: number, into: number[]): Promise<void> {
   for (let i = 0; i < count; i++) {
+    if (pauseMs > 0) await sleep(pauseMs);
     const t0 = now();
     await socket.timeout(10_000).emitWithAck('echo', { x: i % 10, y: 3 });
     into.push(now() - t0);
@@ -46,8 +48,11 @@ function myTurn(seat: Seat): Promise<void> {
   });
 }
 
-/** Plays one whole game (both sides shooting in a shuffled order) and times every shot's acknowledgement. */
-async function game(a: Seat, b: Seat, slug: string, seed: number, into: number[]): Promise<void> {
+/**
+ * Plays one whole game (both sides shooting in a shuffled order) and times every shot's
+ * acknowledgement; each shot leaves `pauseMs` after its turn signal.
+ */
+async function game(a: Seat, b: Seat, slug: string, seed: number, pauseMs: number, into: number[]): Promise<void> {
   const rng = createRng(seed);
   for (const s of [a, b]) {
     const placed = await s.client.placeShips(randomFleet(rng));
@@ -91,6 +96,7 @@ async function game(a: Seat, b: Seat, slug: string, seed: number, into: number[]
     if (!target) throw new Error('ran out of cells');
     // A real client shoots once the server has told it that it is its turn, not before.
     await myTurn(shooter);
+    if (pauseMs > 0) await sleep(pauseMs);
     const t0 = now();
     const reply = await shooter.client.shoot(target);
     into.push(now() - t0);
@@ -106,6 +112,8 @@ async function game(a: Seat, b: Seat, slug: string, seed: number, into: number[]
 export interface LatencyReport {
   /** Where the client and the servers ran, or null when the kernel placed them. */
   readonly pinning: Pinning | null;
+  /** The quiet time before every shot and every echo (0: back to back). */
+  readonly pauseMs: number;
   readonly shots: Summary;
   readonly echo: Summary;
   readonly ratio: { readonly p50: number; readonly p99: number };
@@ -114,9 +122,15 @@ export interface LatencyReport {
 /**
  * Shot acknowledgement round-trip against the real server (SQLite, persistence, views) next to a
  * bare socket.io emitWithAck echo, both servers in their own processes on loopback, measured in
- * alternating blocks so that machine noise hits both the same way.
+ * alternating blocks so that machine noise hits both the same way. With `pauseMs`, every shot and
+ * every echo leaves after that much quiet, as a player's click does on an idle server: the
+ * processes have gone to sleep and wake on cold caches, which costs the longer shot path more.
  */
-export async function measureShotLatency(minShots: number, pinning: Pinning | null): Promise<LatencyReport> {
+export async function measureShotLatency(
+  minShots: number,
+  pinning: Pinning | null,
+  pauseMs = 0,
+): Promise<LatencyReport> {
   if (pinning) pinSelf(pinning.client);
   const dataDir = mkdtempSync(join(tmpdir(), 'broadside-bench-'));
   const [gamePort, echoPort] = [await freePort(), await freePort()];
@@ -149,22 +163,22 @@ export async function measureShotLatency(minShots: number, pinning: Pinning | nu
     await new Promise<void>((resolve) => echo.once('connect', () => resolve()));
 
     // Warm-up: JIT, SQLite page cache, socket buffers.
-    await echoes(echo, 300, []);
-    await game(a, b, slug, 0, []);
+    await echoes(echo, 300, 0, []);
+    await game(a, b, slug, 0, 0, []);
 
     const shotTimes: number[] = [];
     const echoTimes: number[] = [];
     for (let round = 1; shotTimes.length < minShots; round++) {
       const before = shotTimes.length;
-      await game(a, b, slug, round, shotTimes);
-      await echoes(echo, shotTimes.length - before, echoTimes);
+      await game(a, b, slug, round, pauseMs, shotTimes);
+      await echoes(echo, shotTimes.length - before, pauseMs, echoTimes);
     }
     echo.close();
     a.client.close();
     b.client.close();
     const shots = summarize(shotTimes);
     const bare = summarize(echoTimes);
-    return { pinning, shots, echo: bare, ratio: { p50: shots.p50 / bare.p50, p99: shots.p99 / bare.p99 } };
+    return { pinning, pauseMs, shots, echo: bare, ratio: { p50: shots.p50 / bare.p50, p99: shots.p99 / bare.p99 } };
   } finally {
     await Promise.all([stop(server), stop(echoServer)]);
     rmSync(dataDir, { recursive: true, force: true });
