@@ -10,18 +10,26 @@ import type { Summary } from './stats';
  */
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const shotsArg = args.indexOf('--shots');
-const minShots = shotsArg >= 0 ? Number(args[shotsArg + 1]) : 2000;
-if (!Number.isInteger(minShots) || minShots < 100) {
-  console.error('--shots must be an integer of at least 100');
+/** The number after `flag`, or `fallback` when the flag is absent; exits with `error` when `valid` refuses it. */
+function numberFlag(flag: string, fallback: number, valid: (n: number) => boolean, error: string): number {
+  const i = args.indexOf(flag);
+  const value = i >= 0 ? Number(args[i + 1]) : fallback;
+  if (valid(value)) return value;
+  console.error(error);
   process.exit(2);
 }
-const pauseArg = args.indexOf('--pause');
-const pauseMs = pauseArg >= 0 ? Number(args[pauseArg + 1]) : 0;
-if (!Number.isFinite(pauseMs) || pauseMs < 0 || pauseMs > 1000) {
-  console.error('--pause must be a number of milliseconds between 0 and 1000');
-  process.exit(2);
-}
+const minShots = numberFlag(
+  '--shots',
+  2000,
+  (n) => Number.isInteger(n) && n >= 100,
+  '--shots must be an integer of at least 100',
+);
+const pauseMs = numberFlag(
+  '--pause',
+  0,
+  (n) => Number.isFinite(n) && n >= 0 && n <= 1000,
+  '--pause must be a number of milliseconds between 0 and 1000',
+);
 
 const ms = (v: number): string => `${v.toFixed(3)} ms`;
 const row = (name: string, s: Summary): string =>

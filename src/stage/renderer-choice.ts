@@ -1,5 +1,12 @@
 import { chooseStageRenderer, RENDERER_OVERRIDE_KEY, type StageRenderer, type WebglProbe } from './software-gl';
 
+/** The renderer's name, unmasked where the browser allows it (Chromium does; it names SwiftShader). */
+export function webglRendererName(gl: WebGL2RenderingContext): string {
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name: unknown = gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
+  return typeof name === 'string' ? name : '';
+}
+
 /** Creates a throw-away WebGL2 context to see what the browser offers, and frees it at once. */
 function probeWebgl(): WebglProbe {
   const attempt = (failIfMajorPerformanceCaveat: boolean) =>
@@ -7,10 +14,9 @@ function probeWebgl(): WebglProbe {
   const accelerated = attempt(true);
   const gl = accelerated ?? attempt(false);
   if (!gl) return { available: false, accelerated: false, renderer: '' };
-  const info = gl.getExtension('WEBGL_debug_renderer_info');
-  const name: unknown = gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
+  const renderer = webglRendererName(gl);
   gl.getExtension('WEBGL_lose_context')?.loseContext();
-  return { available: true, accelerated: accelerated !== null, renderer: typeof name === 'string' ? name : '' };
+  return { available: true, accelerated: accelerated !== null, renderer };
 }
 
 function storedOverride(): string | null {

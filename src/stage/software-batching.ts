@@ -1,12 +1,6 @@
 import { ExtensionType, extensions, type System, type WebGLRenderer } from 'pixi.js';
+import { webglRendererName } from './renderer-choice';
 import { batchTextureLimit } from './software-gl';
-
-/** The renderer's name, unmasked where the browser allows it (Chromium does; it names SwiftShader). */
-function rendererName(gl: WebGL2RenderingContext): string {
-  const info = gl.getExtension('WEBGL_debug_renderer_info');
-  const name: unknown = gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
-  return typeof name === 'string' ? name : '';
-}
 
 /**
  * A WebGL system that shortens Pixi's texture batches on software renderers (see software-gl.ts).
@@ -20,7 +14,7 @@ class SoftwareBatchLimit implements System {
 
   contextChange(gl: WebGL2RenderingContext): void {
     const limits = this.renderer.limits;
-    limits.maxBatchableTextures = batchTextureLimit(rendererName(gl), limits.maxBatchableTextures);
+    limits.maxBatchableTextures = batchTextureLimit(webglRendererName(gl), limits.maxBatchableTextures);
   }
 
   destroy(): void {}
