@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './001-initial';
+
+/**
+ * Every migration, in the order they run (Kysely sorts by name). Add one file per change and
+ * never edit a migration that has shipped: databases in the field have already run it.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '001-initial': initial,
+};
