@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { type GameStatus, GAME_STATUSES, type ShipMap, type Shot, type ShotResult } from '../../src/game';
-import { ShipMapSchema } from '../../src/protocol';
+import { type GameInProgress, ShipMapSchema } from '../../src/protocol';
 import type { MaybePromise } from '../util/maybe-promise';
 import type { RunSync } from './connect';
 import type { Database } from './schema';
@@ -160,6 +160,54 @@ export class Store {
       members,
       game: { id: game.id, round: game.round, firstPlayer: game.first_player, winner: game.winner_id, fleets, shots },
     };
+  }
+
+  /**
+   * The rooms `userId` is a member of that have not ENDED, most recently changed first, with the
+   * other member if there is one. A room changes when it is created, joined, a round starts or a move is made.
+   */
+  async gamesInProgress(userId: string): Promise<GameInProgress[]> {
+    const rows = await this.db
+      .selectFrom('members as me')
+      .innerJoin('rooms', 'rooms.slug', 'me.room_slug')
+      .leftJoin('members as other', (join) =>
+        join.onRef('other.room_slug', '=', 'me.room_slug').onRef('other.user_id', '!=', 'me.user_id'),
+      )
+      .leftJoin('users', 'users.id', 'other.user_id')
+      .where('me.user_id', '=', userId)
+      .where('rooms.status', '!=', 'ENDED')
+      .select((eb) => [
+        'rooms.slug as slug',
+        'rooms.status as status',
+        'rooms.created_at as createdAt',
+        'me.joined_at as joinedAt',
+        'other.joined_at as otherJoinedAt',
+        'users.id as opponentId',
+        'users.username as opponentName',
+        eb
+          .selectFrom('games')
+          .whereRef('games.room_slug', '=', 'rooms.slug')
+          .select((g) => g.fn.max('games.started_at').as('t'))
+          .as('startedAt'),
+        eb
+          .selectFrom('shots')
+          .innerJoin('games', 'games.id', 'shots.game_id')
+          .whereRef('games.room_slug', '=', 'rooms.slug')
+          .select((g) => g.fn.max('shots.created_at').as('t'))
+          .as('shotAt'),
+      ])
+      .execute();
+    const games = rows.flatMap((row) => {
+      if (!isStatus(row.status)) return [];
+      const times = [row.createdAt, row.joinedAt, row.otherJoinedAt, row.startedAt, row.shotAt];
+      const updatedAt = Math.max(...times.map((t) => Number(t ?? 0)));
+      const opponent =
+        row.opponentId === null || row.opponentName === null
+          ? null
+          : { userId: row.opponentId, username: row.opponentName };
+      return [{ slug: row.slug, status: row.status, opponent, updatedAt }];
+    });
+    return games.sort((a, b) => b.updatedAt - a.updatedAt || a.slug.localeCompare(b.slug));
   }
 
   async addMember(slug: string, userId: string, position: number): Promise<void> {

@@ -80,4 +80,11 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry }
     if (!row) return sendError(reply, 401, 'Unknown user');
     return { id: row.id, username: row.username, email: row.email, ...(await store.record(row.id)) };
   });
+
+  app.get('/users/me/games', async (request, reply) => {
+    const user = identify(request);
+    if (!user) return sendError(reply, 401, 'A valid access token is required');
+    if (!(await store.findUserById(user.id))) return sendError(reply, 401, 'Unknown user');
+    return { games: await store.gamesInProgress(user.id) };
+  });
 }

@@ -1,5 +1,5 @@
 import { knownOpponentGrid, knownOpponentShips, lastShot, ownGrid } from '../../src/game';
-import type { Member, ServerEventName, ServerEventPayloads, Winner } from '../../src/protocol';
+import type { Match, Member, ServerEventName, ServerEventPayloads, Winner } from '../../src/protocol';
 import type { Room } from './room';
 
 export function memberList(room: Room): Member[] {
@@ -10,6 +10,8 @@ export function memberList(room: Room): Member[] {
       username: member?.username ?? '',
       socketId: member?.socketId ?? null,
       hasToPlay: room.state.turn === userId,
+      connected: (member?.socketId ?? null) !== null,
+      awayUntil: null,
     };
   });
 }
@@ -18,6 +20,19 @@ function winnerOf(room: Room): Winner | null {
   const id = room.state.winner;
   if (id === null) return null;
   return { userId: id, username: room.members.get(id)?.username ?? '' };
+}
+
+/** The match around the game, the same for both members. */
+export function matchOf(room: Room): Match {
+  return {
+    turnSeconds: null,
+    turnDeadline: null,
+    missedTurns: {},
+    endReason: room.state.winner === null ? null : 'SUNK',
+    rematchBy: null,
+    spectators: 0,
+    serverNow: Date.now(),
+  };
 }
 
 /**
@@ -40,6 +55,7 @@ export function eventPayload<K extends ServerEventName>(
     opponentShipsIndexes: () => knownOpponentShips(state, userId),
     battlePlace: () => lastShot(state),
     winner: () => winnerOf(room),
+    match: () => matchOf(room),
   };
   return payloads[event]();
 }

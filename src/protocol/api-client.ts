@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import {
   CreateRoomResponseSchema,
+  GamesInProgressResponseSchema,
   HttpErrorSchema,
   LoginResponseSchema,
   ProfileSchema,
   SignUpResponseSchema,
 } from './schemas';
-import type { CreateRoomBody, LoginBody, Profile, SignUpBody } from './types';
+import type { CreateRoomBody, GamesInProgressResponse, LoginBody, Profile, SignUpBody } from './types';
 
 /** A failed HTTP call, with the text SPEC §8 says to show the user. */
 export class ApiError extends Error {
@@ -105,7 +106,7 @@ export class ApiClient {
     return data;
   }
 
-  /** 201 → `{slug}`; any other status raises the joined message array (SPEC §8). */
+  /** 201 → `{slug}`; `turnSeconds` (30 or 60) gives the room a turn clock. Any other status raises the joined message array (SPEC §8). */
   async createRoom(body: CreateRoomBody): Promise<z.infer<typeof CreateRoomResponseSchema>> {
     const raw = await this.request('POST', '/room', body);
     if (raw.status !== 201) {
@@ -123,5 +124,15 @@ export class ApiClient {
       throw new ApiError(messages.join(', '), raw.status, messages);
     }
     return this.parse(ProfileSchema, raw);
+  }
+
+  /** The rooms the logged-in user is a member of that have not ENDED, most recent first. */
+  async myGames(): Promise<GamesInProgressResponse> {
+    const raw = await this.request('GET', '/users/me/games');
+    if (raw.status !== 200) {
+      const messages = messagesOf(raw.body, `Games in progress failed (${raw.status})`);
+      throw new ApiError(messages.join(', '), raw.status, messages);
+    }
+    return this.parse(GamesInProgressResponseSchema, raw);
   }
 }

@@ -1,5 +1,5 @@
 import { emptyGrid, type GameStatus, type Grid, type PartialShipMap, type ShipMap } from '../game';
-import type { BattlePlace, Member, Winner } from './types';
+import type { BattlePlace, Match, Member, Winner } from './types';
 
 /* The client's picture of a game, without socket.io: stores and tests can import it without
  * pulling the transport into a bundle. */
@@ -16,6 +16,21 @@ export interface ClientGameState {
   readonly opponentShipsIndexes: PartialShipMap;
   readonly battlePlace: BattlePlace | null;
   readonly winner: Winner | null;
+  /** Clock, missed turns, end reason, rematch (the `match` event); a SPEC server never sends it. */
+  readonly match: Match;
+}
+
+/** The match as a server without a clock describes it, until the first `match` event. */
+export function initialMatch(): Match {
+  return {
+    turnSeconds: null,
+    turnDeadline: null,
+    missedTurns: {},
+    endReason: null,
+    rematchBy: null,
+    spectators: 0,
+    serverNow: 0,
+  };
 }
 
 export function initialGameState(slug: string): ClientGameState {
@@ -30,6 +45,7 @@ export function initialGameState(slug: string): ClientGameState {
     opponentShipsIndexes: {},
     battlePlace: null,
     winner: null,
+    match: initialMatch(),
   };
 }
 

@@ -40,8 +40,7 @@ export interface GameClientOptions {
 
 /**
  * The realtime half of the protocol over socket.io-client: typed calls that return the
- * acknowledgement (error acks as values), a state object kept up to date from the eight server
- * events, and a fresh joinRoom after every reconnect. Runs in Node and in the browser.
+ * acknowledgement (error acks as values), a state object kept up to date from the server events, and a fresh joinRoom after every reconnect. Runs in Node and in the browser.
  */
 export class GameClient {
   readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -154,7 +153,19 @@ export class GameClient {
     if (!isErrorAck(reply)) this.update({ gameStatus: reply }, 'gameStatus');
     return reply;
   }
+
+  /** Gives up the game in PLAY: the opponent wins by resignation. */
+  resign(slug: string = this.current.slug): Promise<Ack<null>> {
+    return this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('resign', slug));
+  }
+
+  /** Leaves a room that has not started; the client then forgets it (no rejoin after a reconnect). */
+  async leaveRoom(slug: string = this.current.slug): Promise<Ack<null>> {
+    const reply = await this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('leaveRoom', slug));
+    if (!isErrorAck(reply) && this.joined === slug) this.joined = null;
+    return reply;
+  }
 }
 
 export type { ClientGameState, ErrorAck };
-export { hasToPlay, initialGameState } from './client-state';
+export { hasToPlay, initialGameState, initialMatch } from './client-state';

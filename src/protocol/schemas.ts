@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GAME_STATUSES, GRID_SIZE, SHIP_LENGTHS } from '../game';
+import { END_REASONS, GAME_STATUSES, GRID_SIZE, SHIP_LENGTHS, TURN_SECONDS } from '../game';
 import { ERROR_CODES } from './errors';
 
 /* One source of truth for every body and payload on the wire: the server validates with these,
@@ -32,6 +32,11 @@ export const CellSchema = z.enum(['E', 'S', 'M', 'H', 'D']);
 export const ShotResultSchema = z.enum(['M', 'H', 'D']);
 export const GridSchema = z.array(z.array(CellSchema).length(GRID_SIZE)).length(GRID_SIZE);
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export const EndReasonSchema = z.enum(END_REASONS);
+/** 30 or 60 seconds per turn, or null for no clock. */
+export const TurnSecondsSchema = z.literal(TURN_SECONDS).nullable();
+/** A user as other players see it. */
+export const UserRefSchema = z.object({ userId: z.string(), username: z.string() });
 
 export const SlugSchema = z.string().trim().min(1).max(64);
 
@@ -69,6 +74,8 @@ export const CreateRoomBodySchema = z.object({
   userId: z.string().max(64).nullish(),
   username: z.string().max(64).nullish(),
   socketId: z.string().max(64).nullish(),
+  /** The turn clock (issue 11): 30 or 60 seconds per turn; absent or null for none. */
+  turnSeconds: TurnSecondsSchema.optional(),
 });
 export const CreateRoomResponseSchema = z.object({ slug: z.string() });
 
@@ -79,6 +86,16 @@ export const ProfileSchema = z.object({
   gamesPlayed: z.number().int(),
   gamesWon: z.number().int(),
 });
+
+/** GET /users/me/games: the rooms the user is a member of that have not ENDED, most recent first. */
+export const GameInProgressSchema = z.object({
+  slug: z.string(),
+  status: GameStatusSchema,
+  opponent: UserRefSchema.nullable(),
+  /** Epoch ms of the room's last change. */
+  updatedAt: z.number(),
+});
+export const GamesInProgressResponseSchema = z.object({ games: z.array(GameInProgressSchema) });
 
 /** Every HTTP error: `{ statusCode, message, error }`; sign-up 400 carries a message array. */
 export const HttpErrorSchema = z.object({
@@ -105,6 +122,10 @@ export const MemberSchema = z.object({
   username: z.string(),
   socketId: z.string().nullable(),
   hasToPlay: z.boolean(),
+  /** True while the member has a socket in the room. */
+  connected: z.boolean(),
+  /** Epoch ms of the forfeit deadline while the member is away during PLAY, otherwise null. */
+  awayUntil: z.number().nullable(),
 });
 export const BattlePlaceSchema = z.object({
   shooterId: z.string(),
@@ -112,7 +133,21 @@ export const BattlePlaceSchema = z.object({
   y: z.number().int(),
   result: ShotResultSchema,
 });
-export const WinnerSchema = z.object({ userId: z.string(), username: z.string() });
+export const WinnerSchema = UserRefSchema;
+/** The match around the game (issue 11): clock, missed turns, how it ended, rematch, audience. */
+export const MatchSchema = z.object({
+  turnSeconds: TurnSecondsSchema,
+  /** Epoch ms (server clock) when the current turn passes, or null without a clock or outside PLAY. */
+  turnDeadline: z.number().nullable(),
+  /** Turns each player missed in a row (userId → count); reset by a shot. */
+  missedTurns: z.record(z.string(), z.number().int().min(0)),
+  endReason: EndReasonSchema.nullable(),
+  /** The member who started the next round from ENDED, until its play starts. */
+  rematchBy: UserRefSchema.nullable(),
+  spectators: z.number().int().min(0),
+  /** The server's clock when this payload was made, to correct the client's clock skew. */
+  serverNow: z.number(),
+});
 export const ErrorAckSchema = z.object({ error: ErrorCodeSchema, message: z.string().optional() });
 
 /** Payloads of the client events, validated on the server before anything else. */
@@ -121,6 +156,8 @@ export const StartGamePayloadSchema = SlugSchema;
 export const PlaceShipsPayloadSchema = ShipMapSchema;
 export const ShootPayloadSchema = CoordSchema;
 export const ReplayPayloadSchema = SlugSchema;
+export const ResignPayloadSchema = SlugSchema;
+export const LeaveRoomPayloadSchema = SlugSchema;
 
 /** Payloads of the server events. */
 export const ServerEventSchemas = {
@@ -132,4 +169,5 @@ export const ServerEventSchemas = {
   opponentShipsIndexes: PartialShipMapSchema,
   battlePlace: BattlePlaceSchema.nullable(),
   winner: WinnerSchema.nullable(),
+  match: MatchSchema,
 } as const;

@@ -3,12 +3,16 @@ import type {
   BattlePlaceSchema,
   CreateRoomBodySchema,
   ErrorAckSchema,
+  GameInProgressSchema,
+  GamesInProgressResponseSchema,
   LoginBodySchema,
+  MatchSchema,
   MemberSchema,
   ProfileSchema,
   ServerEventSchemas,
   SignUpBodySchema,
   TokenPayloadSchema,
+  UserRefSchema,
   WinnerSchema,
 } from './schemas';
 import type { Coord, GameStatus, Grid, PartialShipMap, ShipMap, ShotResult } from '../game';
@@ -22,6 +26,10 @@ export type TokenPayload = z.infer<typeof TokenPayloadSchema>;
 export type Member = z.infer<typeof MemberSchema>;
 export type BattlePlace = z.infer<typeof BattlePlaceSchema>;
 export type Winner = z.infer<typeof WinnerSchema>;
+export type UserRef = z.infer<typeof UserRefSchema>;
+export type Match = z.infer<typeof MatchSchema>;
+export type GameInProgress = z.infer<typeof GameInProgressSchema>;
+export type GamesInProgressResponse = z.infer<typeof GamesInProgressResponseSchema>;
 export type ErrorAck = z.infer<typeof ErrorAckSchema>;
 
 /** An acknowledgement: the value, or an error code as a value. */
@@ -45,6 +53,7 @@ export interface ServerEventPayloads {
   opponentShipsIndexes: PartialShipMap;
   battlePlace: BattlePlace | null;
   winner: Winner | null;
+  match: Match;
 }
 export type ServerEventName = keyof ServerEventPayloads & keyof typeof ServerEventSchemas;
 export const SERVER_EVENTS: readonly ServerEventName[] = [
@@ -56,6 +65,7 @@ export const SERVER_EVENTS: readonly ServerEventName[] = [
   'opponentShipsIndexes',
   'battlePlace',
   'winner',
+  'match',
 ];
 
 export type ServerToClientEvents = { [K in ServerEventName]: (payload: ServerEventPayloads[K]) => void };
@@ -67,6 +77,8 @@ export interface ClientToServerEvents {
   placeShips: (fleet: ShipMap, ack: (reply: Ack<null>) => void) => void;
   shoot: (target: Coord, ack: (reply: Ack<ShotResult>) => void) => void;
   replay: (slug: string, ack: (reply: Ack<GameStatus>) => void) => void;
+  resign: (slug: string, ack: (reply: Ack<null>) => void) => void;
+  leaveRoom: (slug: string, ack: (reply: Ack<null>) => void) => void;
 }
 export type ClientEventName = keyof ClientToServerEvents;
 

@@ -37,8 +37,8 @@ function publish(): void {
   Object.assign(gameStore, {
     gameStatus: view.status,
     members: [
-      { userId: ME, username: 'Alice', socketId: null, hasToPlay: view.turn === ME },
-      { userId: BOT, username: 'Bot', socketId: null, hasToPlay: view.turn === BOT },
+      { userId: ME, username: 'Alice', socketId: null, hasToPlay: view.turn === ME, connected: true, awayUntil: null },
+      { userId: BOT, username: 'Bot', socketId: null, hasToPlay: view.turn === BOT, connected: true, awayUntil: null },
     ],
     shipsIndexes: view.shipsIndexes,
     playerBoats: view.playerBoats,

@@ -111,13 +111,21 @@ describe('room session shared by the lobby and the game page', () => {
     acquireSession('room', alice);
     const client = clients[0];
     client?.push(
-      { gameStatus: 'PLAY', members: [{ userId: 'a', username: 'alice', socketId: 's', hasToPlay: false }] },
+      {
+        gameStatus: 'PLAY',
+        members: [
+          { userId: 'a', username: 'alice', socketId: 's', hasToPlay: false, connected: true, awayUntil: null },
+        ],
+      },
       'members',
     );
     expect(gameStore.gameStatus).toBe('PLAY');
     expect(requestShot({ x: 1, y: 1 })).toBe(false);
     client?.push(
-      { gameStatus: 'PLAY', members: [{ userId: 'a', username: 'alice', socketId: 's', hasToPlay: true }] },
+      {
+        gameStatus: 'PLAY',
+        members: [{ userId: 'a', username: 'alice', socketId: 's', hasToPlay: true, connected: true, awayUntil: null }],
+      },
       'members',
     );
     expect(requestShot({ x: 1, y: 1 })).toBe(true);

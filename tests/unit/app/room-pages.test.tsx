@@ -30,8 +30,22 @@ vi.mock('../../../src/app/session/game-session', async () => {
 });
 vi.mock('../../../src/app/components/game/LazyStage', () => ({ LazyStage: () => <div data-testid="stage" /> }));
 
-const alice: Member = { userId: 'id-alice', username: 'alice', socketId: 's1', hasToPlay: false };
-const bob: Member = { userId: 'id-bob', username: 'bob', socketId: 's2', hasToPlay: false };
+const alice: Member = {
+  userId: 'id-alice',
+  username: 'alice',
+  socketId: 's1',
+  hasToPlay: false,
+  connected: true,
+  awayUntil: null,
+};
+const bob: Member = {
+  userId: 'id-bob',
+  username: 'bob',
+  socketId: 's2',
+  hasToPlay: false,
+  connected: true,
+  awayUntil: null,
+};
 
 /** Store changes reach React after valtio's batched notification. */
 async function update(change: () => void): Promise<void> {

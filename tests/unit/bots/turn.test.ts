@@ -8,8 +8,8 @@ const THEM = 'them';
 
 function members(toPlay: string): Member[] {
   return [
-    { userId: ME, username: 'me', socketId: 's1', hasToPlay: toPlay === ME },
-    { userId: THEM, username: 'them', socketId: 's2', hasToPlay: toPlay === THEM },
+    { userId: ME, username: 'me', socketId: 's1', hasToPlay: toPlay === ME, connected: true, awayUntil: null },
+    { userId: THEM, username: 'them', socketId: 's2', hasToPlay: toPlay === THEM, connected: true, awayUntil: null },
   ];
 }
 

@@ -53,6 +53,23 @@ describe('ApiClient', () => {
     ]);
   });
 
+  it('sends the turn clock with a new room and reads the games in progress', async () => {
+    const game = { slug: 'brave-otter-42', status: 'PLAY', opponent: { userId: 'u2', username: 'bob' }, updatedAt: 5 };
+    const { impl, seen } = fakeFetch(
+      { status: 201, body: { slug: 'brave-otter-42' } },
+      { status: 200, body: { games: [game] } },
+      { status: 401, body: { statusCode: 401, message: 'Unknown user', error: 'Unauthorized' } },
+      { status: 200, body: { games: [{ ...game, status: 'LOST' }] } },
+    );
+    const api = new ApiClient({ fetch: impl, token: 'tok' });
+    await api.createRoom({ turnSeconds: 30 });
+    expect(seen[0]).toMatchObject({ url: '/room', method: 'POST', body: { turnSeconds: 30 } });
+    await expect(api.myGames()).resolves.toEqual({ games: [game] });
+    expect(seen[1]).toMatchObject({ url: '/users/me/games', method: 'GET', headers: { authorization: 'Bearer tok' } });
+    await expect(rejection(api.myGames())).resolves.toMatchObject({ status: 401, message: 'Unknown user' });
+    await expect(rejection(api.myGames())).resolves.toMatchObject({ message: 'Unexpected answer from the server' });
+  });
+
   it('keeps the token from login and sends it as a bearer on later calls', async () => {
     const { impl, seen } = fakeFetch(
       { status: 201, body: { access_token: 'tok.en.value' } },

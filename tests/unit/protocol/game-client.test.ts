@@ -62,20 +62,29 @@ describe('GameClient state', () => {
     expect(initialGameState('x')).toMatchObject({ gameStatus: null, members: [], playerBoats: emptyGrid() });
   });
 
-  it('keeps each of the eight server events in its state and tells subscribers', () => {
+  it('keeps each server event in its state and tells subscribers', () => {
     const c = client();
     const changes: string[] = [];
     const unsubscribe = c.subscribe((_state, change) => changes.push(change));
     const fleet = randomFleet(createRng(3));
     const payloads: Record<ServerEventName, unknown> = {
       gameStatus: 'PLAY',
-      members: [{ userId: 'u1', username: 'alice', socketId: 's1', hasToPlay: true }],
+      members: [{ userId: 'u1', username: 'alice', socketId: 's1', hasToPlay: true, connected: true, awayUntil: null }],
       shipsIndexes: fleet,
       playerBoats: emptyGrid().map((row, y) => (y === 0 ? row.map(() => 'S') : row)),
       opponentBoats: emptyGrid().map((row, y) => (y === 9 ? row.map(() => 'M') : row)),
       opponentShipsIndexes: { '4': fleet['4'] },
       battlePlace: { shooterId: 'u2', x: 1, y: 2, result: 'M' },
       winner: { userId: 'u1', username: 'alice' },
+      match: {
+        turnSeconds: 30,
+        turnDeadline: 1_790_000_030_000,
+        missedTurns: { u2: 1 },
+        endReason: 'RESIGN',
+        rematchBy: { userId: 'u2', username: 'bob' },
+        spectators: 0,
+        serverNow: 1_790_000_000_000,
+      },
     };
     const before = c.state;
     for (const event of SERVER_EVENTS) deliver(c, event, payloads[event]);
@@ -118,6 +127,8 @@ describe('GameClient calls', () => {
       placeShips: null,
       shoot: 'D',
       replay: 'PLACE_SHIPS',
+      resign: null,
+      leaveRoom: null,
     };
     const fake = {
       emitWithAck: async (event: string, ...args: unknown[]) => {
@@ -132,12 +143,16 @@ describe('GameClient calls', () => {
     await expect(c.placeShips(fleet)).resolves.toBeNull();
     await expect(c.shoot({ x: 3, y: 4, extra: 'dropped' } as { x: number; y: number })).resolves.toBe('D');
     await expect(c.replay()).resolves.toBe('PLACE_SHIPS');
+    await expect(c.resign()).resolves.toBeNull();
+    await expect(c.leaveRoom()).resolves.toBeNull();
     expect(sent).toEqual([
       ['joinRoom', 'brave-otter-42'],
       ['startGame', 'brave-otter-42'],
       ['placeShips', fleet],
       ['shoot', { x: 3, y: 4 }],
       ['replay', 'brave-otter-42'],
+      ['resign', 'brave-otter-42'],
+      ['leaveRoom', 'brave-otter-42'],
     ]);
     // A successful join or replay also records the status it answered.
     expect(c.state.gameStatus).toBe('PLACE_SHIPS');
@@ -160,6 +175,26 @@ describe('GameClient calls', () => {
     expect(c.state.slug).toBe('other-room-7');
     deliver(c, 'connect');
     await vi.waitFor(() => expect(joins).toEqual(['other-room-7', 'other-room-7']));
+  });
+
+  it('a room it left is not joined again after a reconnect', async () => {
+    const c = client();
+    const sent: unknown[][] = [];
+    const fake = {
+      emitWithAck: async (event: string, slug: unknown) => {
+        sent.push([event, slug]);
+        return event === 'joinRoom' ? 'UNSTARTED' : null;
+      },
+    };
+    vi.spyOn(c.socket, 'timeout').mockReturnValue(fake as unknown as ReturnType<typeof c.socket.timeout>);
+    await c.joinRoom();
+    await expect(c.leaveRoom()).resolves.toBeNull();
+    deliver(c, 'connect');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent).toEqual([
+      ['joinRoom', 'brave-otter-42'],
+      ['leaveRoom', 'brave-otter-42'],
+    ]);
   });
 
   it('a failed join does not count as joined: no re-join after a reconnect', async () => {

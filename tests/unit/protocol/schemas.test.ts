@@ -8,15 +8,19 @@ import {
   ERROR_CODES,
   ErrorAckSchema,
   errorAck,
+  GamesInProgressResponseSchema,
   GridSchema,
   HandshakeQuerySchema,
   HttpErrorSchema,
   isErrorAck,
   JoinRoomPayloadSchema,
+  LeaveRoomPayloadSchema,
   LoginBodySchema,
+  MatchSchema,
   MemberSchema,
   PartialShipMapSchema,
   ProfileSchema,
+  ResignPayloadSchema,
   SERVER_EVENTS,
   ServerEventSchemas,
   ShipMapSchema,
@@ -191,6 +195,49 @@ describe('other HTTP shapes', () => {
     expect(CreateRoomBodySchema.safeParse({ userId: 5 }).success).toBe(false);
   });
 
+  it('CreateRoomBodySchema takes a turn clock of 30 or 60 seconds, or none', () => {
+    for (const turnSeconds of [30, 60, null, undefined]) {
+      expect(CreateRoomBodySchema.safeParse({ turnSeconds }).success).toBe(true);
+    }
+    for (const turnSeconds of [0, 45, 30.5, '30', -60, 3600]) {
+      expect(CreateRoomBodySchema.safeParse({ turnSeconds }).success).toBe(false);
+    }
+  });
+
+  it('MatchSchema refuses other clock lengths, unknown end reasons and negative counts', () => {
+    const match = {
+      turnSeconds: null,
+      turnDeadline: null,
+      missedTurns: {},
+      endReason: null,
+      rematchBy: null,
+      spectators: 0,
+      serverNow: 1,
+    };
+    expect(MatchSchema.safeParse(match).success).toBe(true);
+    for (const endReason of ['SUNK', 'RESIGN', 'FORFEIT', 'CLOCK']) {
+      expect(MatchSchema.safeParse({ ...match, endReason }).success).toBe(true);
+    }
+    expect(MatchSchema.safeParse({ ...match, endReason: 'DRAW' }).success).toBe(false);
+    expect(MatchSchema.safeParse({ ...match, turnSeconds: 45 }).success).toBe(false);
+    expect(MatchSchema.safeParse({ ...match, missedTurns: { u1: -1 } }).success).toBe(false);
+    expect(MatchSchema.safeParse({ ...match, serverNow: undefined }).success).toBe(false);
+  });
+
+  it('resign and leaveRoom take a slug', () => {
+    for (const schema of [ResignPayloadSchema, LeaveRoomPayloadSchema]) {
+      expect(schema.safeParse('brave-otter-42').success).toBe(true);
+      for (const bad of ['', '   ', 42, null, { slug: 'x' }, 'x'.repeat(65)])
+        expect(schema.safeParse(bad).success).toBe(false);
+    }
+  });
+
+  it('GamesInProgressResponseSchema lists rooms with an opponent or none', () => {
+    const game = { slug: 'brave-otter-42', status: 'PLAY', opponent: { userId: 'u2', username: 'bob' }, updatedAt: 1 };
+    expect(GamesInProgressResponseSchema.safeParse({ games: [game, { ...game, opponent: null }] }).success).toBe(true);
+    expect(GamesInProgressResponseSchema.safeParse({ games: [{ ...game, status: 'OVER' }] }).success).toBe(false);
+  });
+
   it('ProfileSchema needs integer counters', () => {
     const profile = { id: 'u1', username: 'alice', email: 'a@b.co', gamesPlayed: 3, gamesWon: 1 };
     expect(ProfileSchema.parse(profile)).toEqual(profile);
@@ -229,21 +276,35 @@ describe('socket shapes', () => {
   });
 
   it('MemberSchema matches DESIGN.md §2', () => {
-    expect(MemberSchema.safeParse({ userId: 'u', username: 'a', socketId: null, hasToPlay: false }).success).toBe(true);
+    const member = { userId: 'u', username: 'a', socketId: null, hasToPlay: false, connected: false, awayUntil: null };
+    expect(MemberSchema.safeParse(member).success).toBe(true);
+    expect(MemberSchema.safeParse({ ...member, awayUntil: 1_790_000_060_000 }).success).toBe(true);
     expect(MemberSchema.safeParse({ userId: 'u', username: 'a', socketId: 's' }).success).toBe(false);
+    expect(MemberSchema.safeParse({ ...member, connected: 'yes' }).success).toBe(false);
   });
 
   it('has one schema per server event, and every payload example parses', () => {
     expect(Object.keys(ServerEventSchemas).sort()).toEqual([...SERVER_EVENTS].sort());
     const examples = {
       gameStatus: 'PLAY',
-      members: [{ userId: 'u1', username: 'alice', socketId: 'abc', hasToPlay: true }],
+      members: [
+        { userId: 'u1', username: 'alice', socketId: 'abc', hasToPlay: true, connected: true, awayUntil: null },
+      ],
       shipsIndexes: fleet,
       playerBoats: emptyGrid(),
       opponentBoats: emptyGrid(),
       opponentShipsIndexes: { '4': fleet['4'] },
       battlePlace: { shooterId: 'u1', x: 3, y: 7, result: 'D' },
       winner: { userId: 'u1', username: 'alice' },
+      match: {
+        turnSeconds: 30,
+        turnDeadline: 1_790_000_030_000,
+        missedTurns: { u2: 1 },
+        endReason: 'RESIGN',
+        rematchBy: { userId: 'u2', username: 'bob' },
+        spectators: 0,
+        serverNow: 1_790_000_000_000,
+      },
     } as const;
     for (const event of SERVER_EVENTS) expect(ServerEventSchemas[event].safeParse(examples[event]).success).toBe(true);
     expect(ServerEventSchemas.gameStatus.safeParse('FINISHED').success).toBe(false);
