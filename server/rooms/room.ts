@@ -26,6 +26,9 @@ export function restoreState(stored: StoredRoom): GameState {
     shots: [...game.shots],
     turn,
     winner: stored.status === 'ENDED' ? game.winner : null,
+    endReason: null,
+    missedTurns: {},
+    passedTurns: 0,
   };
 }
 

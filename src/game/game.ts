@@ -38,10 +38,32 @@ export interface GameState {
   /** The player who has to shoot, during PLAY. */
   readonly turn: string | null;
   readonly winner: string | null;
+  /** How the round ended, once ENDED. */
+  readonly endReason: EndReason | null;
+  /** Turns each player missed in a row this round (absent: none); a shot resets the shooter's count. */
+  readonly missedTurns: Readonly<Record<string, number>>;
+  /** Turns the clock passed this round: with the shots, the number of moves made. */
+  readonly passedTurns: number;
 }
 
+/** The state of a round before any move: no fleets, shots, turn, winner or missed turns. */
+export const FRESH_ROUND = {
+  fleets: {},
+  shots: [],
+  turn: null,
+  winner: null,
+  endReason: null,
+  missedTurns: {},
+  passedTurns: 0,
+} as const satisfies Partial<GameState>;
+
 export function newGame(): GameState {
-  return { status: 'UNSTARTED', players: [], fleets: {}, shots: [], turn: null, winner: null };
+  return { status: 'UNSTARTED', players: [], ...FRESH_ROUND };
+}
+
+/** Every move of the round so far, shots and turns passed by the clock. */
+export function moveCount(state: GameState): number {
+  return state.shots.length + state.passedTurns;
 }
 
 export function opponentOf(state: GameState, playerId: string): string | undefined {
@@ -113,9 +135,10 @@ export function shoot(state: GameState, playerId: string, target: Coord): Result
   const outcome = resolveShot(fleet, previous, target);
   const shot: Shot = { shooterId: playerId, x: target.x, y: target.y, result: outcome.result };
   const shots = [...state.shots, shot];
+  const missedTurns = state.missedTurns[playerId] ? { ...state.missedTurns, [playerId]: 0 } : state.missedTurns;
   const next: GameState = outcome.won
-    ? { ...state, shots, status: 'ENDED', turn: null, winner: playerId }
-    : { ...state, shots, turn: opponent };
+    ? { ...state, shots, missedTurns, status: 'ENDED', turn: null, winner: playerId, endReason: 'SUNK' }
+    : { ...state, shots, missedTurns, turn: opponent };
   return ok({ state: next, shot, outcome });
 }
 
@@ -123,5 +146,5 @@ export function shoot(state: GameState, playerId: string, target: Coord): Result
 export function replay(state: GameState, playerId: string): Result<GameState, RuleError> {
   if (!state.players.includes(playerId)) return err('NOT_A_MEMBER');
   if (state.status !== 'ENDED') return err('WRONG_STATUS');
-  return ok({ ...state, status: 'PLACE_SHIPS', fleets: {}, shots: [], turn: null, winner: null });
+  return ok({ ...state, status: 'PLACE_SHIPS', ...FRESH_ROUND });
 }

@@ -6,3 +6,4 @@ export * from './placement';
 export * from './shots';
 export * from './game';
 export * from './view';
+export * from './lifecycle';

@@ -247,7 +247,11 @@ describe('replay', () => {
       shots: [],
       turn: null,
       winner: null,
+      endReason: null,
+      missedTurns: {},
+      passedTurns: 0,
     });
+    expect(ended.endReason).toBe('SUNK');
     // A second replay is refused: the round is no longer ended.
     expect(replay(again, ALICE)).toEqual({ ok: false, error: 'WRONG_STATUS' });
     // And the new round plays as a fresh one.
