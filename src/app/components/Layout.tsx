@@ -2,12 +2,14 @@ import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ROUTES } from '../routing/paths';
+import { Logo } from '../art/Logo';
 import { ErrorBanner } from './ErrorBanner';
+import { HowToPlayButton } from './HowToPlay';
 import { ICONS } from './icons';
 import { ProfilePanel } from './ProfilePanel';
 import { useDismiss } from './use-dismiss';
 
-/** SPEC §2: every page sits under a header with the profile button and the error banner. */
+/** SPEC §2: every page sits under a header (logo, navigation, profile button) and the error banner. */
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -18,8 +20,12 @@ export function Layout({ children }: { children: ReactNode }) {
     <div className="layout">
       <header className="header" ref={header}>
         <Link href={ROUTES.home} className="brand">
-          {t('app.name')}
+          <Logo />
+          <span>{t('app.name')}</span>
         </Link>
+        <nav className="header-nav" aria-label={t('nav.main')}>
+          <HowToPlayButton className="ghost small" />
+        </nav>
         <button
           type="button"
           className="profile-button"

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { api } from '../api';
+import { HeroArt } from '../art/HeroArt';
+import { HowToPlayButton } from '../components/HowToPlay';
 import { TextField } from '../components/TextField';
 import { errorText } from '../errors/error-text';
 import { lobbyPath, ROUTES } from '../routing/paths';
@@ -52,25 +54,42 @@ export default function HomePage() {
 
   return (
     <section className="page home">
-      <h1>{t('home.title')}</h1>
-      <p className="greeting">{user ? t('home.greeting', { username: user.username }) : t('home.greetingAnonymous')}</p>
-      <p>{t('home.intro')}</p>
-      <button type="button" className="primary" disabled={creating} onClick={() => void create()}>
-        {t('home.create')}
-      </button>
-      <form className="join" onSubmit={join} noValidate>
-        <TextField
-          label={t('home.gameName')}
-          name="game"
-          value={name}
-          error={nameError}
-          onChange={(value) => {
-            setName(value);
-            setNameError(undefined);
-          }}
-        />
-        <button type="submit">{t('home.join')}</button>
-      </form>
+      <div className="hero">
+        <div className="hero-text">
+          <p className="kicker">{t('home.kicker')}</p>
+          <h1>{t('home.title')}</h1>
+          <p className="greeting">
+            {user ? t('home.greeting', { username: user.username }) : t('home.greetingAnonymous')}
+          </p>
+          <p className="lead">{t('home.intro')}</p>
+          <div className="cluster">
+            <button type="button" className="primary" disabled={creating} onClick={() => void create()}>
+              {t('home.create')}
+            </button>
+            <HowToPlayButton className="secondary" />
+          </div>
+        </div>
+        <HeroArt className="hero-art" />
+      </div>
+      <div className="grid-cards home-cards">
+        <div className="card">
+          <h2>{t('home.joinTitle')}</h2>
+          <p className="card-text">{t('home.joinText')}</p>
+          <form className="join inline-form" onSubmit={join} noValidate>
+            <TextField
+              label={t('home.gameName')}
+              name="game"
+              value={name}
+              error={nameError}
+              onChange={(value) => {
+                setName(value);
+                setNameError(undefined);
+              }}
+            />
+            <button type="submit">{t('home.join')}</button>
+          </form>
+        </div>
+      </div>
     </section>
   );
 }

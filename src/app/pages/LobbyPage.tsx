@@ -44,27 +44,52 @@ export default function LobbyPage({ slug, user }: { slug: string; user: User }) 
   const canStart = session !== null && members.length === MAX_PLAYERS;
   return (
     <section className="page lobby" data-status={gameStatus ?? 'CONNECTING'}>
-      <BackButton />
-      <h1>{t('lobby.title')}</h1>
-      <p className="room">
-        {t('lobby.room', { slug })}{' '}
-        <button type="button" className="secondary" onClick={() => void copyInvite()}>
-          {t('lobby.copyInvite')}
-        </button>
-      </p>
-      {copy !== 'idle' && (
-        <p role="status">{copy === 'copied' ? t('lobby.copied') : t('lobby.copyFailed', { link: inviteLink })}</p>
-      )}
-      <h2>{t('lobby.members')}</h2>
-      <ul className="members" aria-label={t('lobby.members')}>
-        {members.map((member) => (
-          <li key={member.userId}>{member.username}</li>
-        ))}
-      </ul>
-      <button type="button" className="primary" disabled={!canStart} onClick={() => session && void startGame(session)}>
-        {t('lobby.start')}
-      </button>
-      {!canStart && <p className="hint">{t('lobby.needTwo')}</p>}
+      <div className="page-header">
+        <BackButton />
+        <h1>{t('lobby.title')}</h1>
+        <p className="subtitle">{t('lobby.room', { slug })}</p>
+      </div>
+      <div className="card">
+        <h2 className="section-title">{t('lobby.invite')}</h2>
+        <div className="invite">
+          <code>{inviteLink}</code>
+          <button type="button" className="secondary" onClick={() => void copyInvite()}>
+            {t('lobby.copyInvite')}
+          </button>
+        </div>
+        {copy !== 'idle' && (
+          <p role="status" className="hint">
+            {copy === 'copied' ? t('lobby.copied') : t('lobby.copyFailed', { link: inviteLink })}
+          </p>
+        )}
+      </div>
+      <div className="card">
+        <h2 className="section-title">{t('lobby.members')}</h2>
+        <ul className="list members" aria-label={t('lobby.members')}>
+          {members.map((member) => (
+            // The initial and the "you" badge are drawn by CSS so the item's text stays the name.
+            <li
+              key={member.userId}
+              className="member"
+              data-initial={member.username.slice(0, 1)}
+              data-you={member.userId === user.id ? t('lobby.you') : undefined}
+            >
+              {member.username}
+            </li>
+          ))}
+        </ul>
+        <div className="card-actions">
+          <button
+            type="button"
+            className="primary"
+            disabled={!canStart}
+            onClick={() => session && void startGame(session)}
+          >
+            {t('lobby.start')}
+          </button>
+          {!canStart && <p className="hint">{t('lobby.needTwo')}</p>}
+        </div>
+      </div>
     </section>
   );
 }

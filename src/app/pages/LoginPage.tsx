@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { Logo } from '../art/Logo';
 import { FormFields } from '../forms/FormFields';
 import { useRequiredForm } from '../forms/use-required-form';
 import { ROUTES } from '../routing/paths';
@@ -23,22 +24,26 @@ export default function LoginPage() {
 
   return (
     <section className="page auth">
-      <h1>{t('login.title')}</h1>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <FormFields
-          form={form}
-          fields={[
-            { name: 'email', label: t('login.email'), type: 'email', autoComplete: 'email' },
-            { name: 'password', label: t('login.password'), type: 'password', autoComplete: 'current-password' },
-          ]}
-        />
-        <button type="submit" className="primary" disabled={form.busy}>
-          {form.busy ? t('forms.sending') : t('login.submit')}
-        </button>
-      </form>
-      <p>
-        {t('login.noAccount')} <Link href={ROUTES.register}>{t('login.toRegister')}</Link>
-      </p>
+      <div className="card auth-card">
+        <Logo className="auth-logo" />
+        <h1>{t('login.title')}</h1>
+        <p className="card-text">{t('login.intro')}</p>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <FormFields
+            form={form}
+            fields={[
+              { name: 'email', label: t('login.email'), type: 'email', autoComplete: 'email' },
+              { name: 'password', label: t('login.password'), type: 'password', autoComplete: 'current-password' },
+            ]}
+          />
+          <button type="submit" className="primary block" disabled={form.busy}>
+            {form.busy ? t('forms.sending') : t('login.submit')}
+          </button>
+        </form>
+        <p className="auth-switch">
+          {t('login.noAccount')} <Link href={ROUTES.register}>{t('login.toRegister')}</Link>
+        </p>
+      </div>
     </section>
   );
 }

@@ -21,20 +21,47 @@ export default function ProfilePage() {
     };
   }, []);
 
+  const rate = profile && profile.gamesPlayed > 0 ? Math.round((100 * profile.gamesWon) / profile.gamesPlayed) : null;
   return (
     <section className="page profile">
-      <h1>{t('profile.title')}</h1>
+      <div className="page-header">
+        <h1>{t('profile.title')}</h1>
+      </div>
       {profile ? (
-        <dl>
-          <dt>{t('profile.username')}</dt>
-          <dd>{profile.username}</dd>
-          <dt>{t('profile.email')}</dt>
-          <dd>{profile.email}</dd>
-          <dt>{t('profile.gamesPlayed')}</dt>
-          <dd>{profile.gamesPlayed}</dd>
-          <dt>{t('profile.gamesWon')}</dt>
-          <dd>{profile.gamesWon}</dd>
-        </dl>
+        <>
+          <div className="card profile-card">
+            <div className="profile-identity">
+              <span className="avatar large" aria-hidden="true">
+                {profile.username.slice(0, 1)}
+              </span>
+              <dl className="identity">
+                <dt>{t('profile.username')}</dt>
+                <dd className="username">{profile.username}</dd>
+                <dt>{t('profile.email')}</dt>
+                <dd>{profile.email}</dd>
+              </dl>
+            </div>
+          </div>
+          <section className="section" aria-labelledby="profile-record">
+            <h2 id="profile-record" className="section-title">
+              {t('profile.record')}
+            </h2>
+            <dl className="stats">
+              <div className="stat">
+                <dt>{t('profile.gamesPlayed')}</dt>
+                <dd>{profile.gamesPlayed}</dd>
+              </div>
+              <div className="stat">
+                <dt>{t('profile.gamesWon')}</dt>
+                <dd>{profile.gamesWon}</dd>
+              </div>
+              <div className="stat">
+                <dt>{t('profile.winRate')}</dt>
+                <dd>{rate === null ? '–' : `${rate} %`}</dd>
+              </div>
+            </dl>
+          </section>
+        </>
       ) : (
         <p role="status">{t('app.loading')}</p>
       )}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { api } from '../api';
 import { errorText } from '../errors/error-text';
+import { Logo } from '../art/Logo';
 import { FormFields } from '../forms/FormFields';
 import { useRequiredForm } from '../forms/use-required-form';
 import { ROUTES } from '../routing/paths';
@@ -37,29 +38,33 @@ export default function RegisterPage() {
 
   return (
     <section className="page auth">
-      <h1>{t('register.title')}</h1>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <FormFields
-          form={form}
-          fields={[
-            { name: 'username', label: t('register.username'), autoComplete: 'username' },
-            { name: 'email', label: t('register.email'), type: 'email', autoComplete: 'email' },
-            { name: 'password', label: t('register.password'), type: 'password', autoComplete: 'new-password' },
-            {
-              name: 'confirmPassword',
-              label: t('register.confirmPassword'),
-              type: 'password',
-              autoComplete: 'new-password',
-            },
-          ]}
-        />
-        <button type="submit" className="primary" disabled={form.busy}>
-          {form.busy ? t('forms.sending') : t('register.submit')}
-        </button>
-      </form>
-      <p>
-        {t('register.haveAccount')} <Link href={ROUTES.login}>{t('register.toLogin')}</Link>
-      </p>
+      <div className="card auth-card">
+        <Logo className="auth-logo" />
+        <h1>{t('register.title')}</h1>
+        <p className="card-text">{t('register.intro')}</p>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <FormFields
+            form={form}
+            fields={[
+              { name: 'username', label: t('register.username'), autoComplete: 'username' },
+              { name: 'email', label: t('register.email'), type: 'email', autoComplete: 'email' },
+              { name: 'password', label: t('register.password'), type: 'password', autoComplete: 'new-password' },
+              {
+                name: 'confirmPassword',
+                label: t('register.confirmPassword'),
+                type: 'password',
+                autoComplete: 'new-password',
+              },
+            ]}
+          />
+          <button type="submit" className="primary block" disabled={form.busy}>
+            {form.busy ? t('forms.sending') : t('register.submit')}
+          </button>
+        </form>
+        <p className="auth-switch">
+          {t('register.haveAccount')} <Link href={ROUTES.login}>{t('register.toLogin')}</Link>
+        </p>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { newPlayer, type TestPlayer } from '../../support/players';
+import { userFromToken } from '../../../src/app/stores/user';
+import { USER_STORAGE_KEY } from '../../../src/app/stores/auth';
+
+/** The two screens every page is designed and checked for (issue #13). */
+export const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 },
+  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+export type ThemeName = 'dark' | 'light';
+export const THEMES: readonly ThemeName[] = ['dark', 'light'];
+
+/** Screenshots are kept as artifacts of the run (SCREENSHOT_DIR, default test-results/screenshots). */
+export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? join('test-results', 'screenshots');
+
+export async function newContext(
+  browser: Browser,
+  viewport: ViewportName,
+  user: TestPlayer | null = null,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: 'en-US', ...VIEWPORTS[viewport] });
+  if (user) {
+    const stored = JSON.stringify(userFromToken(user.token));
+    await context.addInitScript(
+      ([key, value]) => {
+        if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+      },
+      [USER_STORAGE_KEY, stored] as const,
+    );
+  }
+  return context;
+}
+
+/** A fresh account made through the HTTP API of the server under test. */
+export function apiPlayer(baseURL: string | undefined, prefix: string): Promise<TestPlayer> {
+  return newPlayer(baseURL ?? 'http://127.0.0.1', prefix);
+}
+
+/** Sets the theme through the profile panel, as a player would (the theme lives in memory only). */
+export async function setTheme(page: Page, theme: ThemeName): Promise<void> {
+  const current = await page.locator('html').getAttribute('data-theme');
+  if (current === theme) return;
+  await page.getByRole('button', { name: 'Profile and settings' }).click();
+  await page.getByLabel('Dark mode').click();
+  await page.getByRole('button', { name: 'Profile and settings' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** Saves a full-window screenshot named after the screen, the theme and the page. */
+export async function shoot(page: Page, viewport: ViewportName, theme: ThemeName, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${viewport}-${theme}-${name}.png`);
+  // Animations settle and fonts load before the picture; the canvas keeps its own ticker.
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+  return path;
+}
