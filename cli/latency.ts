@@ -12,35 +12,86 @@ export interface Percentiles {
 /** Latencies are recorded in microseconds (HDR histograms count integers) and reported in ms. */
 const newHistogram = (): Histogram => build({ lowestDiscernibleValue: 1, numberOfSignificantValueDigits: 3 });
 
-/** One HDR histogram per named event, mergeable across worker threads through base64 snapshots. */
+/** Bars of the latency chart: four per doubling of the time, so a log axis shows them evenly. */
+export const BUCKETS_PER_OCTAVE = 4;
+const bucketOf = (us: number): number => Math.floor(Math.log2(us) * BUCKETS_PER_OCTAVE);
+
+/** One bar of a latency histogram: how many values fell in [fromMs, toMs). */
+export interface Bucket {
+  readonly fromMs: number;
+  readonly toMs: number;
+  readonly count: number;
+}
+
+/** What a worker thread sends of one event: its HDR histogram (base64) and its bar counts. */
+export interface EventSnapshot {
+  readonly hdr: string;
+  readonly buckets: Readonly<Record<number, number>>;
+}
+
+export type BookSnapshot = Record<string, EventSnapshot>;
+
+/**
+ * One HDR histogram per named event (for exact percentiles) and log-spaced bar counts (for the
+ * report's chart), mergeable across worker threads through snapshots.
+ */
 export class LatencyBook {
   private readonly histograms = new Map<string, Histogram>();
+  private readonly bars = new Map<string, Map<number, number>>();
 
-  record(name: string, ms: number): void {
+  private entry(name: string): { h: Histogram; bars: Map<number, number> } {
     let h = this.histograms.get(name);
-    if (!h) {
+    let bars = this.bars.get(name);
+    if (!h || !bars) {
       h = newHistogram();
+      bars = new Map();
       this.histograms.set(name, h);
+      this.bars.set(name, bars);
     }
-    h.recordValue(Math.max(1, Math.round(ms * 1000)));
+    return { h, bars };
   }
 
-  snapshot(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const [name, h] of this.histograms) out[name] = encodeIntoCompressedBase64(h);
+  record(name: string, ms: number): void {
+    const { h, bars } = this.entry(name);
+    const us = Math.max(1, Math.round(ms * 1000));
+    h.recordValue(us);
+    const k = bucketOf(us);
+    bars.set(k, (bars.get(k) ?? 0) + 1);
+  }
+
+  snapshot(): BookSnapshot {
+    const out: BookSnapshot = {};
+    for (const [name, h] of this.histograms) {
+      out[name] = { hdr: encodeIntoCompressedBase64(h), buckets: Object.fromEntries(this.bars.get(name) ?? []) };
+    }
     return out;
   }
 
-  merge(snapshot: Readonly<Record<string, string>>): void {
-    for (const [name, encoded] of Object.entries(snapshot)) {
+  merge(snapshot: Readonly<BookSnapshot>): void {
+    for (const [name, event] of Object.entries(snapshot)) {
       // Decoded histograms have a fixed range; adding into one of ours (auto-resizing) never overflows.
-      let mine = this.histograms.get(name);
-      if (!mine) {
-        mine = newHistogram();
-        this.histograms.set(name, mine);
-      }
-      mine.add(decodeFromCompressedBase64(encoded));
+      const { h, bars } = this.entry(name);
+      h.add(decodeFromCompressedBase64(event.hdr));
+      for (const [k, n] of Object.entries(event.buckets)) bars.set(Number(k), (bars.get(Number(k)) ?? 0) + n);
     }
+  }
+
+  /** The event's latency histogram as bars on a log scale, from its fastest to its slowest value. */
+  buckets(name: string): Bucket[] {
+    const bars = this.bars.get(name);
+    if (!bars || bars.size === 0) return [];
+    const keys = [...bars.keys()];
+    const [low, high] = [Math.min(...keys), Math.max(...keys)];
+    const edge = (k: number): number => round(2 ** (k / BUCKETS_PER_OCTAVE) / 1000, 4);
+    return Array.from({ length: high - low + 1 }, (_, i) => ({
+      fromMs: edge(low + i),
+      toMs: edge(low + i + 1),
+      count: bars.get(low + i) ?? 0,
+    }));
+  }
+
+  names(): string[] {
+    return [...this.histograms.keys()].sort();
   }
 
   percentiles(name: string): Percentiles | undefined {
@@ -58,7 +109,7 @@ export class LatencyBook {
 
   all(): Record<string, Percentiles> {
     const out: Record<string, Percentiles> = {};
-    for (const name of [...this.histograms.keys()].sort()) {
+    for (const name of this.names()) {
       const p = this.percentiles(name);
       if (p) out[name] = p;
     }

@@ -42,11 +42,16 @@ export function botCredentials(prefix = 'bot'): Credentials & { username: string
   return { username, email: `${username}@bots.broadside.test`, password: randomBytes(12).toString('hex') };
 }
 
-/** Signs a new bot up, then logs it in (as the web client does after sign-up). */
-export async function register(server: string, prefix = 'bot'): Promise<Account> {
+/** Signs a new bot up (without logging it in) and returns its credentials. */
+export async function signUp(server: string, prefix = 'bot'): Promise<Credentials> {
   const fresh = botCredentials(prefix);
   await new ApiClient({ baseUrl: server }).signUp(fresh);
-  return login(server, { email: fresh.email, password: fresh.password });
+  return { email: fresh.email, password: fresh.password };
+}
+
+/** Signs a new bot up, then logs it in (as the web client does after sign-up). */
+export async function register(server: string, prefix = 'bot'): Promise<Account> {
+  return login(server, await signUp(server, prefix));
 }
 
 export async function createRoom(account: Account): Promise<string> {

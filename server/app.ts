@@ -9,6 +9,7 @@ import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
 import { Store } from './db/store';
 import { httpError } from './http/errors';
+import { ServerMetrics } from './metrics';
 import { registerRoutes } from './http/routes';
 import { RoomActions } from './rooms/actions';
 import { RoomRegistry } from './rooms/registry';
@@ -24,7 +25,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const API_PREFIXES = ['/users', '/room', '/socket.io', '/health'];
+const API_PREFIXES = ['/users', '/room', '/socket.io', '/health', '/metrics'];
 
 /** Builds and starts the whole server: HTTP API, /room socket namespace and the built client, on one port. */
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
@@ -63,7 +64,9 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     serveClient: false,
     cors: { origin: true, credentials: true },
   });
-  attachRoomNamespace(io, { tokens, registry, actions: new RoomActions(store, randomRng()), log: app.log });
+  const nsp = attachRoomNamespace(io, { tokens, registry, actions: new RoomActions(store, randomRng()), log: app.log });
+  const metrics = new ServerMetrics();
+  app.get('/metrics', async () => ({ ...metrics.snapshot(), rooms: registry.size, sockets: nsp.sockets.size }));
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -79,6 +82,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     store,
     close: () => {
       closing ??= (async () => {
+        metrics.stop();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await app.close();
         await db.destroy();

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { LatencyBook } from '../latency';
+import { type BookSnapshot, LatencyBook } from '../latency';
 import { type BenchConfig, type BenchSlice, playSlice } from './run';
 
 export type BenchWorkerMessage =
@@ -8,7 +8,7 @@ export type BenchWorkerMessage =
       readonly type: 'done';
       /** [game index, shots] pairs. */
       readonly games: readonly (readonly [number, number])[];
-      readonly latency: Record<string, string>;
+      readonly latency: BookSnapshot;
     };
 
 const { config, slice } = workerData as { config: BenchConfig; slice: BenchSlice };

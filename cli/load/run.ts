@@ -1,104 +1,168 @@
-import { LatencyBook, type Percentiles } from '../latency';
+import { type Bucket, LatencyBook, type Percentiles } from '../latency';
 import { round } from '../stats';
 import { startWorker } from '../workers';
-import type { LoadConfig, LoadSlice } from './lanes';
-import type { LoadWorkerMessage } from './worker';
+import type { LoadConfig, Scenario } from './config';
+import { type Model, plannedIterations } from './drive';
+import { type ServerFigures, watchServer } from './server-metrics';
+import { type Interval, Timeline } from './timeline';
+import type { LoadWorkerMessage, PhaseSpan } from './worker';
+
+/** Count and rate of one phase of the auth scenario. */
+export interface PhaseFigures {
+  readonly count: number;
+  readonly perSecond: number;
+  readonly seconds: number;
+}
 
 export interface LoadReport {
-  readonly games: number;
+  readonly scenario: Scenario;
+  readonly model: Model;
+  /** Iterations planned: games, or sign-ups plus logins. */
+  readonly planned: number;
   readonly completed: number;
   readonly errors: number;
   readonly errorsByCode: Record<string, number>;
-  readonly gamesPerSecond: number;
   readonly seconds: number;
-  readonly concurrency: number;
   readonly workers: number;
+  /** Game scenario: games planned, games/s and shots/s over the run. */
+  readonly games: number;
+  readonly gamesPerSecond: number;
+  readonly shotsPerSecond: number;
+  /** Closed model: lanes; open model: the most games seen in flight at once. */
+  readonly concurrency: number;
+  readonly peakInFlight: number;
+  readonly paceMs: number;
+  readonly rematch: number;
+  /** Auth scenario: the sign-up storm, then the login storm. */
+  readonly signUp: PhaseFigures | null;
+  readonly login: PhaseFigures | null;
   /** Acknowledgement latency of every socket event, and the HTTP calls and connection time. */
   readonly latencyMs: Record<string, Percentiles>;
+  /** Every 10 s of the run: iterations done and failed, errors, latency percentiles. */
+  readonly intervals: readonly Interval[];
+  /** The latency histogram of every event (log-spaced bars). */
+  readonly histograms: Record<string, Bucket[]>;
+  /** The server's own figures from GET /metrics, or null when it has no such route. */
+  readonly server: ServerFigures | null;
 }
 
 export interface LoadProgress {
-  readonly completed: number;
+  readonly done: number;
   readonly failed: number;
+  readonly inFlight: number;
   readonly shootP99: number | null;
 }
 
-/** Splits `total` into `parts` near-equal whole shares. */
-export function shares(total: number, parts: number): number[] {
-  return Array.from({ length: parts }, (_, i) => Math.floor(total / parts) + (i < total % parts ? 1 : 0));
+function phaseFigures(spans: readonly PhaseSpan[], name: string, count: number): PhaseFigures | null {
+  const mine = spans.filter((s) => s.name === name);
+  if (mine.length === 0) return null;
+  const seconds = (Math.max(...mine.map((s) => s.to)) - Math.min(...mine.map((s) => s.from))) / 1000;
+  return { count, perSecond: round(count / Math.max(seconds, 0.001), 2), seconds: round(seconds, 2) };
 }
 
 /**
- * Runs a load test over worker threads: each worker gets a share of the lanes (concurrent games)
- * and of the games, plays them with real sockets and reports back counts and HDR histograms, which
- * are merged here. Workers keep the bots' CPU (shot choice, JSON, socket frames) off one thread so
- * the generator is not what limits the figures.
+ * Runs a load test over worker threads: each worker gets a share of the model (lanes and games of
+ * a closed run, every n-th arrival of an open one), plays it with real sockets and reports back
+ * counts and HDR histograms, overall and per 10 s, which are merged here. Meanwhile this thread
+ * reads the server's event-loop delay from GET /metrics.
  */
 export async function runLoad(
   config: LoadConfig,
   onProgress: (p: LoadProgress) => void = () => {},
 ): Promise<LoadReport> {
-  const workers = Math.max(1, Math.min(config.workers, config.concurrency, config.games));
-  const lanes = shares(config.concurrency, workers);
-  const games = shares(config.games, workers);
-  const live = new Map<number, { completed: number; failed: number; latency: Record<string, string> }>();
-  const final = new LatencyBook();
+  const planned = plannedIterations(config.model);
+  const lanes = config.model.kind === 'closed' ? config.model.concurrency : Number.POSITIVE_INFINITY;
+  const workers = Math.max(1, Math.min(config.workers, lanes, planned));
+  const live = new Map<number, { done: number; failed: number; inFlight: number; latency: LatencyBook }>();
+  const startedAt = Date.now();
+  const timeline = new Timeline(startedAt);
   const errorsByCode: Record<string, number> = {};
+  const phases: PhaseSpan[] = [];
   let completed = 0;
   let failed = 0;
+  let peakInFlight = 0;
 
   const progress = (): void => {
     const book = new LatencyBook();
-    let c = 0;
-    let f = 0;
+    let done = 0;
+    let bad = 0;
+    let inFlight = 0;
     for (const w of live.values()) {
-      c += w.completed;
-      f += w.failed;
-      book.merge(w.latency);
+      done += w.done;
+      bad += w.failed;
+      inFlight += w.inFlight;
+      book.merge(w.latency.snapshot());
     }
-    onProgress({ completed: c, failed: f, shootP99: book.percentiles('shoot')?.p99 ?? null });
+    peakInFlight = Math.max(peakInFlight, inFlight);
+    onProgress({ done, failed: bad, inFlight, shootP99: book.percentiles('shoot')?.p99 ?? null });
   };
 
-  const started = performance.now();
-  let firstLane = 0;
-  let firstGame = 0;
-  const runs = Array.from({ length: workers }, (_, w) => {
-    const slice: LoadSlice = { firstLane, lanes: lanes[w] ?? 0, games: games[w] ?? 0, firstGame };
-    firstLane += slice.lanes;
-    firstGame += slice.games;
-    return new Promise<void>((resolve, reject) => {
-      const worker = startWorker(new URL('./worker.ts', import.meta.url), { config, slice });
-      worker.on('message', (message: LoadWorkerMessage) => {
-        if (message.type === 'progress') {
-          live.set(w, message);
+  const server = watchServer(config.server, startedAt);
+  const runs = Array.from(
+    { length: workers },
+    (_, w) =>
+      new Promise<void>((resolve, reject) => {
+        const worker = startWorker(new URL('./worker.ts', import.meta.url), {
+          config,
+          share: { index: w, of: workers },
+          startedAt,
+        });
+        worker.on('message', (message: LoadWorkerMessage) => {
+          const book = new LatencyBook();
+          book.merge(message.latency);
+          if (message.type === 'progress') {
+            live.set(w, { done: message.done, failed: message.failed, inFlight: message.inFlight, latency: book });
+            progress();
+            return;
+          }
+          live.set(w, { done: message.done, failed: message.failed, inFlight: 0, latency: book });
+          completed += message.done;
+          failed += message.failed;
+          for (const [code, n] of Object.entries(message.errors)) errorsByCode[code] = (errorsByCode[code] ?? 0) + n;
+          timeline.total.merge(message.latency);
+          timeline.mergeWindows(message.windows);
+          phases.push(...message.phases);
           progress();
-          return;
-        }
-        live.set(w, message);
-        completed += message.completed;
-        failed += message.failed;
-        for (const [code, n] of Object.entries(message.errors)) errorsByCode[code] = (errorsByCode[code] ?? 0) + n;
-        final.merge(message.latency);
-        progress();
-        resolve();
-      });
-      worker.on('error', reject);
-      worker.on('exit', (code) => {
-        if (code !== 0) reject(new Error(`load worker exited with code ${code}`));
-      });
-    });
-  });
-  await Promise.all(runs);
-  const seconds = (performance.now() - started) / 1000;
+          resolve();
+        });
+        worker.on('error', reject);
+        worker.on('exit', (code) => {
+          if (code !== 0) reject(new Error(`load worker exited with code ${code}`));
+        });
+      }),
+  );
+  const settled = await Promise.allSettled(runs);
+  const serverFigures = await server.stop();
+  const crashed = settled.find((s) => s.status === 'rejected');
+  if (crashed) throw crashed.reason;
+  const endedAt = Date.now();
+  const seconds = (endedAt - startedAt) / 1000;
+  const game = config.scenario === 'game';
+  const histograms: Record<string, Bucket[]> = {};
+  for (const name of timeline.total.names()) histograms[name] = timeline.total.buckets(name);
+  const latencyMs = timeline.total.all();
+  const authCount = (name: string): number => latencyMs[name]?.count ?? 0;
   return {
-    games: config.games,
+    scenario: config.scenario,
+    model: config.model,
+    planned: game ? planned : 2 * planned,
     completed,
     errors: failed,
     errorsByCode,
-    gamesPerSecond: round(completed / seconds, 2),
     seconds: round(seconds, 2),
-    concurrency: config.concurrency,
     workers,
-    latencyMs: final.all(),
+    games: game ? planned : 0,
+    gamesPerSecond: game ? round(completed / seconds, 2) : 0,
+    shotsPerSecond: game ? round((latencyMs.shoot?.count ?? 0) / seconds, 1) : 0,
+    concurrency: config.model.kind === 'closed' ? config.model.concurrency : peakInFlight,
+    peakInFlight,
+    paceMs: config.paceMs,
+    rematch: config.rematch,
+    signUp: game ? null : phaseFigures(phases, 'signUp', authCount('signUp')),
+    login: game ? null : phaseFigures(phases, 'login', authCount('login')),
+    latencyMs,
+    intervals: timeline.intervals(endedAt),
+    histograms,
+    server: serverFigures,
   };
 }

@@ -1,40 +1,79 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { LatencyBook } from '../latency';
-import { type LoadConfig, type LoadSlice, runLanes } from './lanes';
+import type { BookSnapshot } from '../latency';
+import { AuthScenario } from './auth';
+import { errorCode, type LoadConfig } from './config';
+import { type DriveHooks, drive, type Share } from './drive';
+import { GameScenario } from './game';
+import { Timeline, type WindowSnapshot } from './timeline';
+
+/** When a phase of the run (the games, or the sign-ups then the logins) started and ended, epoch ms. */
+export interface PhaseSpan {
+  readonly name: string;
+  readonly from: number;
+  readonly to: number;
+}
 
 export type LoadWorkerMessage =
   | {
       readonly type: 'progress';
-      readonly completed: number;
+      readonly done: number;
       readonly failed: number;
-      readonly latency: Record<string, string>;
+      readonly inFlight: number;
+      readonly latency: BookSnapshot;
     }
   | {
       readonly type: 'done';
-      readonly completed: number;
+      readonly done: number;
       readonly failed: number;
       readonly errors: Record<string, number>;
-      readonly latency: Record<string, string>;
+      readonly latency: BookSnapshot;
+      readonly windows: Record<number, WindowSnapshot>;
+      readonly phases: readonly PhaseSpan[];
     };
 
-const { config, slice } = workerData as { config: LoadConfig; slice: LoadSlice };
-const book = new LatencyBook();
-const errors: Record<string, number> = {};
-let completed = 0;
-let failed = 0;
+const { config, share, startedAt } = workerData as { config: LoadConfig; share: Share; startedAt: number };
+const timeline = new Timeline(startedAt);
 const post = (message: LoadWorkerMessage): void => parentPort?.postMessage(message);
+let inFlight = (): number => 0;
 // Live figures for the progress bar: counts and the histograms so far, once a second.
-const ticker = setInterval(() => post({ type: 'progress', completed, failed, latency: book.snapshot() }), 1000);
-await runLanes(config, slice, {
-  book,
-  gameDone(ok, code) {
-    if (ok) completed++;
-    else {
-      failed++;
-      const key = code ?? 'INTERNAL';
-      errors[key] = (errors[key] ?? 0) + 1;
-    }
-  },
-});
+const ticker = setInterval(
+  () =>
+    post({
+      type: 'progress',
+      done: timeline.done,
+      failed: timeline.failed,
+      inFlight: inFlight(),
+      latency: timeline.total.snapshot(),
+    }),
+  1000,
+);
+const finished: DriveHooks['finished'] = (ok, error) => timeline.finished(ok, ok ? undefined : errorCode(error));
+const phases: PhaseSpan[] = [];
+async function phase(name: string, from: number, run: (index: number) => Promise<void>): Promise<void> {
+  await drive(config.model, share, from, { run, finished });
+  phases.push({ name, from, to: Date.now() });
+}
+
+if (config.scenario === 'game') {
+  const games = new GameScenario(config, timeline);
+  inFlight = () => games.inFlight;
+  try {
+    await phase('games', startedAt, (i) => games.run(i));
+  } finally {
+    games.close();
+  }
+} else {
+  const auth = new AuthScenario(config, timeline);
+  await phase('signUp', startedAt, (i) => auth.signUp(i));
+  await phase('login', Date.now(), (i) => auth.login(i));
+}
 clearInterval(ticker);
-post({ type: 'done', completed, failed, errors, latency: book.snapshot() });
+post({
+  type: 'done',
+  done: timeline.done,
+  failed: timeline.failed,
+  errors: timeline.errors,
+  latency: timeline.total.snapshot(),
+  windows: timeline.snapshot(),
+  phases,
+});

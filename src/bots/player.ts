@@ -35,6 +35,8 @@ export interface PlayOptions {
   /** Longest wait for any single step of the game (the opponent's move, a state frame). */
   readonly stepTimeoutMs?: number;
   readonly observe?: AckObserver;
+  /** Think time before each shot, as a person takes (load tests at human pace); 0 by default. */
+  readonly thinkMs?: number;
 }
 
 /** A game could not be played to the end; `code` is the ack's error code or TIMEOUT. */
@@ -173,6 +175,7 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
   for (;;) {
     const state = await waitForState(client, (s) => s.gameStatus === 'ENDED' || turn.mine(s), 'my turn', timeout);
     if (state.gameStatus === 'ENDED') break;
+    if (options.thinkMs) await new Promise((resolve) => setTimeout(resolve, options.thinkMs));
     const target = bot.shooter.nextShot({ grid: state.opponentBoats, sunk: state.opponentShipsIndexes }, bot.rng);
     const reply = await timed('shoot', observe, () => client.shoot(target));
     if (isErrorAck(reply)) throw new BotError(reply.error, `shoot (${target.x},${target.y}): ${reply.error}`);

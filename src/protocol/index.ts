@@ -4,3 +4,4 @@ export * from './types';
 export * from './api-client';
 export * from './client-state';
 export * from './game-client';
+export * from './metrics';

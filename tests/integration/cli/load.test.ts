@@ -1,44 +1,147 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoadReport } from '../../../cli/load/run';
 import { startTestServer, type TestServer } from '../../support/server';
 import { runCli } from './cli';
 
 let server: TestServer;
+let dir: string;
 beforeAll(async () => {
   server = await startTestServer();
+  dir = mkdtempSync(join(tmpdir(), 'broadside-load-'));
 });
 afterAll(async () => {
   await server.dispose();
+  rmSync(dir, { recursive: true, force: true });
 });
 
-interface LoadReport {
-  games: number;
-  completed: number;
-  errors: number;
-  errorsByCode: Record<string, number>;
-  gamesPerSecond: number;
-  latencyMs: Record<string, { count: number; p50: number; p95: number; p99: number; max: number }>;
+function expectOrderedPercentiles(report: LoadReport, events: readonly string[]): void {
+  for (const event of events) {
+    const p = report.latencyMs[event];
+    expect(p, event).toBeDefined();
+    expect(p?.p50).toBeLessThanOrEqual(p?.p99 ?? 0);
+    expect(p?.p99).toBeLessThanOrEqual(p?.max ?? 0);
+  }
 }
 
 describe('broadside load', () => {
-  it('plays 20 games, 10 at once over two workers, with zero errors and every latency measured', async () => {
+  it('closed model: 12 games, 4 at once over two workers, accounts signed up once, rematches, zero errors, HTML report', async () => {
+    const html = join(dir, 'closed.html');
     const run = await runCli(
-      ['load', '--server', server.url, '--games', '20', '--concurrency', '10', '--workers', '2', '--json', '--quiet'],
+      [
+        'load',
+        '--server',
+        server.url,
+        '--games',
+        '12',
+        '--concurrency',
+        '4',
+        '--workers',
+        '2',
+        '--rematch',
+        '0.5',
+        '--report',
+        html,
+        '--json',
+        '--quiet',
+      ],
       { timeoutMs: 110_000 },
     );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = run.json<LoadReport>();
-    expect(report).toMatchObject({ games: 20, completed: 20, errors: 0, errorsByCode: {} });
+    expect(report).toMatchObject({ scenario: 'game', games: 12, completed: 12, errors: 0, errorsByCode: {} });
     expect(report.gamesPerSecond).toBeGreaterThan(0);
-    for (const event of ['signUp+login', 'createRoom', 'connect+join', 'startGame', 'placeShips', 'shoot']) {
-      const p = report.latencyMs[event];
-      expect(p, event).toBeDefined();
-      expect(p?.p50).toBeLessThanOrEqual(p?.p99 ?? 0);
-      expect(p?.p99).toBeLessThanOrEqual(p?.max ?? 0);
+    expectOrderedPercentiles(report, ['signUp', 'login', 'createRoom', 'connect+join', 'placeShips', 'shoot']);
+    // Each of the 4 lanes signs up and logs in its two players once, whatever the number of games.
+    expect(report.latencyMs.signUp?.count).toBe(8);
+    expect(report.latencyMs.login?.count).toBe(8);
+    // A game is either a rematch on open sockets or a new room with two new connections.
+    const rooms = report.latencyMs.createRoom?.count ?? 0;
+    const replays = report.latencyMs.replay?.count ?? 0;
+    expect(rooms + replays).toBe(12);
+    expect(rooms).toBeGreaterThanOrEqual(4);
+    expect(report.latencyMs['connect+join']?.count).toBe(2 * rooms);
+    expect(report.latencyMs.placeShips?.count).toBe(24);
+    expect(report.latencyMs.shoot?.count).toBeGreaterThanOrEqual(12 * 17);
+    // The server's event-loop delay came from GET /metrics.
+    expect(report.server?.eventLoopDelayMs.max).toBeGreaterThanOrEqual(0);
+    expect(report.server?.samples.length).toBeGreaterThan(0);
+    expect(report.intervals.reduce((n, i) => n + i.done, 0)).toBe(12);
+
+    const page = readFileSync(html, 'utf8');
+    const { document } = new JSDOM(page).window;
+    expect(document.title).toBe('Broadside load report — game scenario');
+    for (const id of ['summary', 'throughput', 'latency-over-time', 'histograms', 'errors', 'server']) {
+      expect(document.getElementById(id), id).not.toBeNull();
     }
-    // 20 games of at least 17 shots for each of two players… at least one side's 17.
-    expect(report.latencyMs.shoot?.count).toBeGreaterThanOrEqual(20 * 17);
-    expect(report.latencyMs.placeShips?.count).toBe(40);
+    const captions = [...document.querySelectorAll('figcaption')].map((c) => c.textContent);
+    expect(captions).toContain('shoot: latency per 10 s');
+    expect(captions).toContain('shoot: latency histogram');
+    expect(document.querySelectorAll('#histograms svg rect').length).toBeGreaterThan(3);
+    // Self-contained: nothing is fetched from anywhere.
+    expect(document.querySelectorAll('[src], link[href], script:not([type="application/json"])').length).toBe(0);
+    const embedded = JSON.parse(document.getElementById('report-data')?.textContent ?? 'null') as LoadReport;
+    expect(embedded.completed).toBe(12);
+  }, 120_000);
+
+  it('open model: games arrive at a fixed rate, paced shots, zero errors', async () => {
+    const run = await runCli(
+      [
+        'load',
+        '--server',
+        server.url,
+        '--arrival-rate',
+        '2',
+        '--duration',
+        '3',
+        '--pace',
+        '5',
+        '--workers',
+        '2',
+        '--json',
+        '--quiet',
+      ],
+      { timeoutMs: 110_000 },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = run.json<LoadReport>();
+    expect(report).toMatchObject({ scenario: 'game', games: 6, completed: 6, errors: 0, paceMs: 5 });
+    expect(report.model).toEqual({ kind: 'open', ratePerSecond: 2, durationSeconds: 3, maxInFlight: 20_000 });
+    expect(report.peakInFlight).toBeGreaterThan(0);
+    expectOrderedPercentiles(report, ['signUp', 'login', 'shoot']);
+  }, 120_000);
+
+  it('auth scenario: a sign-up storm then a login storm, measured apart, zero errors', async () => {
+    const run = await runCli(
+      [
+        'load',
+        '--server',
+        server.url,
+        '--scenario',
+        'auth',
+        '--accounts',
+        '6',
+        '--concurrency',
+        '3',
+        '--json',
+        '--quiet',
+      ],
+      { timeoutMs: 110_000 },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = run.json<LoadReport>();
+    expect(report).toMatchObject({ scenario: 'auth', planned: 12, completed: 12, errors: 0 });
+    expect(report.signUp?.count).toBe(6);
+    expect(report.login?.count).toBe(6);
+    expect(report.login?.perSecond).toBeGreaterThan(0);
+    expectOrderedPercentiles(report, ['signUp', 'login']);
+    expect(report.latencyMs.shoot).toBeUndefined();
   }, 120_000);
 
   it('exits non-zero and counts the failures when games cannot be played', async () => {
@@ -54,7 +157,20 @@ describe('broadside load', () => {
       '--quiet',
     ]);
     expect(run.code).toBe(1);
-    expect(run.json<LoadReport>()).toMatchObject({ completed: 0, errors: 2, errorsByCode: { UNREACHABLE: 2 } });
+    expect(run.json<LoadReport>()).toMatchObject({
+      completed: 0,
+      errors: 2,
+      errorsByCode: { UNREACHABLE: 2 },
+      server: null,
+    });
     expect(run.stderr).toBe('broadside: 2 of 2 games failed\n');
+  });
+
+  it('refuses a server on another machine unless asked', async () => {
+    const run = await runCli(['load', '--server', 'http://192.0.2.1:3000', '--games', '1', '--quiet']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      'broadside: http://192.0.2.1:3000 is not on this machine: pass --allow-remote to load-test it\n',
+    );
   });
 });

@@ -1,0 +1,32 @@
+import { BotError } from '../../src/bots';
+import { ApiError } from '../../src/protocol';
+import { CliError } from '../errors';
+import { MissingAccountError } from './auth';
+import { DroppedError, type Model } from './drive';
+
+export type Scenario = 'game' | 'auth';
+
+export interface LoadConfig {
+  readonly server: string;
+  readonly scenario: Scenario;
+  readonly model: Model;
+  readonly workers: number;
+  readonly strategy: string;
+  readonly placement: string;
+  readonly seed: number;
+  readonly stepTimeoutMs: number;
+  /** Think time before each shot (ms). */
+  readonly paceMs: number;
+  /** Share of games after which the two players rematch in their room, on their open sockets. */
+  readonly rematch: number;
+}
+
+/** A short stable code for a failed iteration, for the "errors by code" table. */
+export function errorCode(error: unknown): string {
+  if (error instanceof DroppedError) return 'DROPPED';
+  if (error instanceof MissingAccountError) return 'NO_ACCOUNT';
+  if (error instanceof BotError) return error.code;
+  if (error instanceof ApiError) return error.status === 0 ? 'UNREACHABLE' : `HTTP_${error.status}`;
+  if (error instanceof CliError) return error.message.startsWith('cannot connect') ? 'CONNECT' : 'JOIN';
+  return 'INTERNAL';
+}

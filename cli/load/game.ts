@@ -1,0 +1,119 @@
+import { createRng } from '../../src/game';
+import { type Bot, gameSeed, placerNamed, playGame, requestReplay, shooterNamed } from '../../src/bots';
+import type { GameClient } from '../../src/protocol';
+import { type Account, createRoom, login, signUp, takeSeat } from '../session';
+import type { LoadConfig } from './config';
+import type { Timeline } from './timeline';
+
+/** Two players who play together: signed up and logged in once, then their room and sockets while open. */
+interface Table {
+  readonly accounts: readonly [Account, Account];
+  clients: readonly [GameClient, GameClient] | null;
+}
+
+async function timed<T>(timeline: Timeline, name: string, call: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const value = await call();
+  timeline.record(name, performance.now() - started);
+  return value;
+}
+
+function closeClients(table: Table): void {
+  for (const c of table.clients ?? []) c.close();
+  table.clients = null;
+}
+
+/**
+ * The game scenario: every iteration is one game between two users, as people play. A pair of
+ * accounts is signed up and logged in once and keeps its token; after a game the pair rematches
+ * in its room on the same sockets (a `--rematch` share of the time, drawn from the seed), or
+ * creates a new room and connects again. Pairs are pooled, so an open-model arrival reuses an
+ * idle pair and only signs a new one up when every pair is playing.
+ */
+export class GameScenario {
+  private readonly idle: Table[] = [];
+  private readonly all = new Set<Table>();
+  private readonly shooter;
+  private readonly placer;
+
+  constructor(
+    private readonly config: LoadConfig,
+    private readonly timeline: Timeline,
+  ) {
+    this.shooter = shooterNamed(config.strategy);
+    this.placer = placerNamed(config.placement);
+  }
+
+  private async account(): Promise<Account> {
+    const credentials = await timed(this.timeline, 'signUp', () => signUp(this.config.server, 'load'));
+    return timed(this.timeline, 'login', () => login(this.config.server, credentials));
+  }
+
+  private async newTable(): Promise<Table> {
+    const [a, b] = await Promise.all([this.account(), this.account()]);
+    const table: Table = { accounts: [a, b], clients: null };
+    this.all.add(table);
+    return table;
+  }
+
+  /** Plays game `index`; the pair goes back to the pool, with its sockets unless the game failed. */
+  async run(index: number): Promise<void> {
+    const table = this.idle.pop() ?? (await this.newTable());
+    try {
+      await this.play(table, index);
+    } catch (error) {
+      closeClients(table);
+      throw error;
+    } finally {
+      this.idle.push(table);
+    }
+  }
+
+  private async seat(account: Account, slug: string): Promise<GameClient> {
+    return timed(this.timeline, 'connect+join', () =>
+      takeSeat(this.config.server, account, slug, { ackTimeoutMs: this.config.stepTimeoutMs }),
+    );
+  }
+
+  private async play(table: Table, index: number): Promise<void> {
+    const { config, timeline } = this;
+    const observe = (event: string, ms: number) => timeline.record(event, ms);
+    const [a, b] = table.accounts;
+    const rematch = table.clients !== null && createRng(gameSeed(config.seed, index, 7)).next() < config.rematch;
+    if (rematch && table.clients) {
+      await requestReplay(table.clients[0], observe);
+    } else {
+      closeClients(table);
+      const slug = await timed(timeline, 'createRoom', () => createRoom(a));
+      const seated = await Promise.allSettled([this.seat(a, slug), this.seat(b, slug)]);
+      const clients = seated.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      const [ca, cb] = clients;
+      if (!ca || !cb) {
+        for (const c of clients) c.close();
+        throw seated.find((s) => s.status === 'rejected')?.reason;
+      }
+      table.clients = [ca, cb];
+    }
+    const [ca, cb] = table.clients ?? [];
+    if (!ca || !cb) throw new Error('two seated players expected');
+    const bots: Bot[] = [a, b].map((account, side) => ({
+      userId: account.userId,
+      shooter: this.shooter,
+      placer: this.placer,
+      rng: createRng(gameSeed(config.seed, index, 40 + side)),
+    }));
+    const [ba, bb] = bots;
+    if (!ba || !bb) throw new Error('two players expected');
+    const options = { stepTimeoutMs: config.stepTimeoutMs, observe, thinkMs: config.paceMs };
+    await Promise.all([playGame(ca, ba, { ...options, start: true }), playGame(cb, bb, { ...options, start: false })]);
+  }
+
+  /** Pairs currently playing. */
+  get inFlight(): number {
+    return this.all.size - this.idle.length;
+  }
+
+  close(): void {
+    for (const table of this.all) closeClients(table);
+  }
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/* GET /metrics: the server's own load figures (docs/protocol.md), read by `broadside load`. */
+
+const delay = z.object({ p50: z.number(), p99: z.number(), max: z.number() });
+
+export const MetricsSchema = z.object({
+  uptimeSeconds: z.number(),
+  eventLoopDelayMs: z.object({
+    sinceStart: delay.extend({ mean: z.number() }),
+    recent: z.array(delay.extend({ at: z.number() })),
+  }),
+  memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }),
+  rooms: z.number().int(),
+  sockets: z.number().int(),
+});
+
+export type Metrics = z.infer<typeof MetricsSchema>;
