@@ -1,0 +1,64 @@
+import type { GameStatus } from '../../game';
+
+/** What the client reads of a member for presence; `connected`/`awayUntil` come from issue 11 servers. */
+export interface PresenceMember {
+  readonly userId: string;
+  readonly username: string;
+  readonly socketId: string | null;
+  readonly hasToPlay: boolean;
+  readonly connected?: boolean;
+  readonly awayUntil?: number | null;
+}
+
+export interface PresenceEntry {
+  readonly userId: string;
+  readonly username: string;
+  readonly me: boolean;
+  readonly connected: boolean;
+  readonly hasToPlay: boolean;
+}
+
+/** A member is connected when the server says so; a SPEC-only server says it with a socketId. */
+export function isConnected(member: PresenceMember): boolean {
+  return member.connected ?? member.socketId !== null;
+}
+
+/** Every member with its connection state, this player first. */
+export function presenceOf(members: readonly PresenceMember[], userId: string | null): PresenceEntry[] {
+  const entries = members.map((member) => ({
+    userId: member.userId,
+    username: member.username,
+    me: member.userId === userId,
+    connected: isConnected(member),
+    hasToPlay: member.hasToPlay,
+  }));
+  return [...entries.filter((e) => e.me), ...entries.filter((e) => !e.me)];
+}
+
+export interface AwayOpponent {
+  readonly username: string;
+  /** When the opponent forfeits, on the server's clock (epoch ms). */
+  readonly awayUntil: number;
+}
+
+/** The opponent who dropped during PLAY and whose forfeit deadline is running, if any. */
+export function awayOpponent(
+  members: readonly PresenceMember[],
+  userId: string | null,
+  status: GameStatus | null,
+): AwayOpponent | null {
+  if (status !== 'PLAY') return null;
+  const opponent = members.find((member) => member.userId !== userId);
+  if (!opponent || isConnected(opponent) || opponent.awayUntil == null) return null;
+  return { username: opponent.username, awayUntil: opponent.awayUntil };
+}
+
+/** The members of `before` no longer in `after`, other than this player: who left the lobby. */
+export function departedMembers(
+  before: readonly PresenceMember[],
+  after: readonly PresenceMember[],
+  userId: string | null,
+): string[] {
+  const still = new Set(after.map((member) => member.userId));
+  return before.filter((member) => member.userId !== userId && !still.has(member.userId)).map((m) => m.username);
+}

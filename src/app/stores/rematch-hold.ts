@@ -1,0 +1,45 @@
+import type { GameStatus } from '../../game';
+
+export interface Requester {
+  readonly userId: string;
+  readonly username: string;
+}
+
+/**
+ * The next round, held back while this player still looks at the final boards of the last one.
+ * The server starts the new round at once when the opponent replays (SPEC §2), so its frames keep
+ * coming; they are kept here and shown once the player chooses to go on.
+ */
+export interface RematchHold<S> {
+  /** Who asked for the rematch, once the server said (`match.rematchBy`). */
+  readonly by: Requester | null;
+  /** The newest state the server sent since the round ended. */
+  readonly latest: S;
+}
+
+export interface HoldStep<S> {
+  /** The status the screen shows now. */
+  readonly shown: GameStatus | null;
+  /** The state the server just sent. */
+  readonly incoming: S;
+  readonly incomingStatus: GameStatus | null;
+  /** `match.rematchBy` of the incoming state, if the server sends it. */
+  readonly rematchBy: Requester | null;
+  readonly hold: RematchHold<S> | null;
+  /** True while this player's own replay is on its way: their own rematch is no surprise. */
+  readonly askedReplay: boolean;
+}
+
+/**
+ * Whether the incoming state is held back (the hold to keep) or shown (null). A round that ended on
+ * screen and a new placement that this player did not ask for starts a hold; the hold lasts while
+ * the server is in that placement; anything else (a status the player must see) ends it.
+ */
+export function nextHold<S>(step: HoldStep<S>): RematchHold<S> | null {
+  const by = step.rematchBy ?? step.hold?.by ?? null;
+  if (step.hold) return step.incomingStatus === 'PLACE_SHIPS' ? { by, latest: step.incoming } : null;
+  if (step.shown === 'ENDED' && step.incomingStatus === 'PLACE_SHIPS' && !step.askedReplay) {
+    return { by, latest: step.incoming };
+  }
+  return null;
+}
