@@ -6,6 +6,7 @@ import { loadUser } from './stores/auth';
 import { followThemePreference } from './theme/apply-theme';
 import './styles/theme.css';
 import './styles/app.css';
+import './styles/match.css';
 
 loadUser();
 followThemePreference();

@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { BackButton } from '../components/BackButton';
 import { EndPanel } from '../components/game/EndPanel';
 import { LazyStage } from '../components/game/LazyStage';
+import { MatchStatus } from '../components/game/MatchStatus';
 import { PlacementControls } from '../components/game/PlacementControls';
 import { TurnIndicator } from '../components/game/TurnIndicator';
 import { gameExit } from '../routing/game-flow';
@@ -34,6 +35,7 @@ export default function GamePage({ slug, user }: { slug: string; user: User }) {
       {gameStatus === 'PLACE_SHIPS' && <PlacementControls session={session} />}
       {gameStatus === 'PLAY' && <TurnIndicator />}
       {gameStatus === 'ENDED' && <EndPanel session={session} />}
+      {gameStatus !== null && gameStatus !== 'UNSTARTED' && <MatchStatus session={session} />}
       {gameStatus !== null && gameStatus !== 'UNSTARTED' && <LazyStage />}
     </section>
   );

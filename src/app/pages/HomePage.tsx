@@ -2,9 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
+import type { TurnSeconds } from '../../game';
 import { api } from '../api';
 import { HeroArt } from '../art/HeroArt';
 import { HowToPlayButton } from '../components/HowToPlay';
+import { GamesInProgress } from '../components/home/GamesInProgress';
+import { TurnClockChoice } from '../components/home/TurnClockChoice';
 import { TextField } from '../components/TextField';
 import { errorText } from '../errors/error-text';
 import { lobbyPath, ROUTES } from '../routing/paths';
@@ -20,6 +23,7 @@ export default function HomePage() {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<'required' | undefined>();
   const [creating, setCreating] = useState(false);
+  const [turnSeconds, setTurnSeconds] = useState<TurnSeconds | null>(null);
 
   async function create(): Promise<void> {
     if (!user) {
@@ -28,7 +32,9 @@ export default function HomePage() {
     }
     setCreating(true);
     try {
-      const { slug } = await (await api()).createRoom({ userId: user.id, username: user.username, socketId: null });
+      const body = { userId: user.id, username: user.username, socketId: null };
+      // Without a clock the body stays exactly SPEC's.
+      const { slug } = await (await api()).createRoom(turnSeconds === null ? body : { ...body, turnSeconds });
       navigate(lobbyPath(slug));
     } catch (error) {
       showError(errorText(error));
@@ -62,6 +68,7 @@ export default function HomePage() {
             {user ? t('home.greeting', { username: user.username }) : t('home.greetingAnonymous')}
           </p>
           <p className="lead">{t('home.intro')}</p>
+          <TurnClockChoice value={turnSeconds} onChange={setTurnSeconds} />
           <div className="cluster">
             <button type="button" className="primary" disabled={creating} onClick={() => void create()}>
               {t('home.create')}
@@ -89,6 +96,7 @@ export default function HomePage() {
             <button type="submit">{t('home.join')}</button>
           </form>
         </div>
+        {user && <GamesInProgress userId={user.id} />}
       </div>
     </section>
   );

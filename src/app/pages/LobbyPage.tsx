@@ -4,9 +4,12 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { MAX_PLAYERS } from '../../game';
 import { BackButton } from '../components/BackButton';
+import { DepartedNotice } from '../components/lobby/DepartedNotice';
+import { LeaveLobbyButton } from '../components/lobby/LeaveLobbyButton';
 import { lobbyExit } from '../routing/game-flow';
 import { lobbyPath } from '../routing/paths';
 import { startGame } from '../session/game-session';
+import { isConnected } from '../session/presence';
 import { useGameSession } from '../session/use-game-session';
 import { gameStore } from '../stores/game';
 import type { User } from '../stores/user';
@@ -73,11 +76,13 @@ export default function LobbyPage({ slug, user }: { slug: string; user: User }) 
               className="member"
               data-initial={member.username.slice(0, 1)}
               data-you={member.userId === user.id ? t('lobby.you') : undefined}
+              data-connected={isConnected(member)}
             >
               {member.username}
             </li>
           ))}
         </ul>
+        <DepartedNotice />
         <div className="card-actions">
           <button
             type="button"
@@ -88,6 +93,7 @@ export default function LobbyPage({ slug, user }: { slug: string; user: User }) 
             {t('lobby.start')}
           </button>
           {!canStart && <p className="hint">{t('lobby.needTwo')}</p>}
+          <LeaveLobbyButton session={session} />
         </div>
       </div>
     </section>

@@ -1,7 +1,7 @@
-import type { Grid } from '../../game';
+import type { Cell, EndReason } from '../../game';
 import { type ShotStats, shotStats } from './shot-stats';
 
-export type EndReason = 'SUNK' | 'RESIGN' | 'FORFEIT' | 'CLOCK';
+type Board = readonly (readonly Cell[])[];
 
 export interface EndSummaryInput {
   readonly userId: string | null;
@@ -10,9 +10,9 @@ export interface EndSummaryInput {
   /** Null from a server that does not say (SPEC-only) or before the end. */
   readonly endReason: EndReason | null;
   /** This player's grid, marked with the opponent's shots. */
-  readonly playerBoats: Grid;
+  readonly playerBoats: Board;
   /** The opponent's grid, marked with this player's shots. */
-  readonly opponentBoats: Grid;
+  readonly opponentBoats: Board;
 }
 
 /** What the end screen says to one player: the outcome, how it came, and both players' shooting. */

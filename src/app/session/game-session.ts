@@ -1,6 +1,8 @@
 import type { Coord, GameStatus } from '../../game';
 import { GameClient } from '../../protocol/game-client';
 import { type Ack, errorAck, isErrorAck } from '../../protocol/types';
+import { errorText } from '../errors/error-text';
+import { showError } from '../stores/banner';
 import { applyServerState, gameStore, resetGameStore, setShotHandler } from '../stores/game';
 import type { User } from '../stores/user';
 import { registerSessionCloser } from './active-session';
@@ -94,5 +96,27 @@ export async function placeShips(session: GameSession): Promise<void> {
 }
 
 export async function replay(session: GameSession): Promise<void> {
-  logError('replay', await session.client.replay(session.slug));
+  // This player's own new round must not be held back as the opponent's surprise.
+  gameStore.replayAsked = true;
+  const reply = await session.client.replay(session.slug);
+  if (isErrorAck(reply)) gameStore.replayAsked = false;
+  logError('replay', reply);
+}
+
+/** Gives up the game in PLAY (issue 11); a refusal is shown, unlike SPEC's silent actions. */
+export async function resign(session: GameSession): Promise<boolean> {
+  const reply = await session.client.resign(session.slug);
+  if (isErrorAck(reply)) showError(errorText(reply));
+  return !isErrorAck(reply);
+}
+
+/** Leaves a lobby before the game starts; true once the server removed this player. */
+export async function leaveRoom(session: GameSession): Promise<boolean> {
+  const reply = await session.client.leaveRoom(session.slug);
+  if (isErrorAck(reply)) {
+    showError(errorText(reply));
+    return false;
+  }
+  closeSession();
+  return true;
 }

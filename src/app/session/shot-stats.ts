@@ -1,4 +1,4 @@
-import type { Grid } from '../../game';
+import type { Cell } from '../../game';
 
 /** What one player's shooting amounted to, read from the grid those shots landed on. */
 export interface ShotStats {
@@ -15,7 +15,7 @@ export interface ShotStats {
  * only once each of its cells was hit, so each `D` is one hit). `E` and `S` were never shot. A turn
  * lost to the clock leaves no mark, so it is not counted as a shot.
  */
-export function shotStats(grid: Grid): ShotStats {
+export function shotStats(grid: readonly (readonly Cell[])[]): ShotStats {
   let shots = 0;
   let hits = 0;
   for (const row of grid) {

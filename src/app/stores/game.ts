@@ -13,6 +13,9 @@ import {
 } from '../../game';
 import { type ClientGameState, initialGameState } from '../../protocol/client-state';
 import type { Member, ServerEventName } from '../../protocol/types';
+import { clockOffset } from '../session/clock';
+import { departedMembers } from '../session/presence';
+import { nextHold, type RematchHold } from './rematch-hold';
 
 /** The server's side of the store: exactly what GameClient keeps, made writable for valtio. */
 type ServerSide = { -readonly [K in Exclude<keyof ClientGameState, 'slug'>]: ClientGameState[K] };
@@ -29,11 +32,32 @@ export interface GameStoreState extends ServerSide {
   draft: ShipMap;
   /** True once the server accepted this player's fleet, while waiting for the opponent's. */
   fleetSubmitted: boolean;
+  /** How far the server's clock is ahead of this one, from the last `match` event's `serverNow`. */
+  clockOffsetMs: number;
+  /**
+   * The next round, held back while this player still looks at the last round's final boards and
+   * result: the opponent replayed, this player has not chosen to go on yet.
+   */
+  rematch: RematchHold<ClientGameState> | null;
+  /** True from this player's own replay request until its answer: that new round is no surprise. */
+  replayAsked: boolean;
+  /** Who left the lobby (leaveRoom), shown to the member who stays until someone joins. */
+  departed: string[];
 }
 
 export function initialGameStore(): GameStoreState {
   const { slug: _unused, ...server } = initialGameState('');
-  return { ...server, userId: null, slug: null, draft: randomFleet(randomRng()), fleetSubmitted: false };
+  return {
+    ...server,
+    userId: null,
+    slug: null,
+    draft: randomFleet(randomRng()),
+    fleetSubmitted: false,
+    clockOffsetMs: 0,
+    rematch: null,
+    replayAsked: false,
+    departed: [],
+  };
 }
 
 export const gameStore = proxy<GameStoreState>(initialGameStore());
@@ -45,10 +69,42 @@ export function resetGameStore(userId: string | null, slug: string | null): void
 /**
  * Copies a GameClient state into the store. `change` names the event that produced it: only a
  * `shipsIndexes` event says whether this round's fleet is in, because on a replay the new status
- * can arrive before the previous round's fleet is cleared.
+ * can arrive before the previous round's fleet is cleared. A new round the opponent started while
+ * this player looks at the end of the last one is held back (see `rematch`).
  */
 export function applyServerState(state: ClientGameState, change?: ServerEventName | 'connected'): void {
+  if (change === 'match' && state.match.serverNow > 0) {
+    gameStore.clockOffsetMs = clockOffset(state.match.serverNow, Date.now());
+  }
+  const hold = nextHold({
+    shown: gameStore.gameStatus,
+    incoming: state,
+    incomingStatus: state.gameStatus,
+    rematchBy: state.match.rematchBy,
+    hold: gameStore.rematch,
+    askedReplay: gameStore.replayAsked,
+  });
+  gameStore.rematch = hold;
+  if (hold) {
+    // The final boards and result stay; who is there and the connection stay live.
+    gameStore.connected = state.connected;
+    gameStore.members = [...state.members];
+    return;
+  }
+  show(state, change);
+}
+
+/** The player goes on from the final boards to the round the opponent started. */
+export function acceptRematch(): void {
+  const hold = gameStore.rematch;
+  if (!hold) return;
+  gameStore.rematch = null;
+  show(hold.latest);
+}
+
+function show(state: ClientGameState, change?: ServerEventName | 'connected'): void {
   const previousStatus = gameStore.gameStatus;
+  const previousMembers = gameStore.members;
   Object.assign(gameStore, {
     connected: state.connected,
     gameStatus: state.gameStatus,
@@ -59,12 +115,19 @@ export function applyServerState(state: ClientGameState, change?: ServerEventNam
     opponentShipsIndexes: state.opponentShipsIndexes,
     battlePlace: state.battlePlace,
     winner: state.winner,
+    match: state.match,
   });
+  if (state.gameStatus === 'UNSTARTED' && previousStatus === 'UNSTARTED') {
+    const left = departedMembers(previousMembers, state.members, gameStore.userId);
+    if (left.length > 0) gameStore.departed = left;
+    else if (state.members.length > previousMembers.length) gameStore.departed = [];
+  }
   if (state.gameStatus !== 'PLACE_SHIPS') return;
   const enteringPlacement = previousStatus !== 'PLACE_SHIPS';
   if (enteringPlacement) {
     // A new placement round (first game or replay) starts from a fresh random layout.
     gameStore.fleetSubmitted = false;
+    gameStore.replayAsked = false;
     gameStore.draft = randomFleet(randomRng());
   }
   if (change === 'shipsIndexes' || (change === undefined && !enteringPlacement)) {

@@ -182,8 +182,10 @@ describe('home', () => {
     const app = renderApp('/', { user: 'alice' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Create a game' }));
     await waitFor(() => expect(app.path()).toBe('/game/lobby/calm-whale-7'), { timeout: 5000 });
-    expect(api.calls[0]?.body).toEqual({ userId: 'id-alice', username: 'alice', socketId: null });
-    expect(api.calls[0]?.authorization).toBe(`Bearer ${authStore.user?.access_token}`);
+    // Home also lists the games in progress (GET /users/me/games); the creation is the POST.
+    const creation = api.calls.find((call) => call.path === '/room');
+    expect(creation?.body).toEqual({ userId: 'id-alice', username: 'alice', socketId: null });
+    expect(creation?.authorization).toBe(`Bearer ${authStore.user?.access_token}`);
   });
 
   it('a failed creation shows the joined messages', async () => {

@@ -22,6 +22,8 @@ describe('game store fed by the GameClient', () => {
   it('a replay whose status arrives before the old fleet is cleared starts a fresh, editable placement', () => {
     applyServerState(state({ gameStatus: 'ENDED', shipsIndexes: fleet }), 'gameStatus');
     const draftBefore = gameStore.draft;
+    // This player's own replay (the opponent's is held back, see match-store.test.ts).
+    gameStore.replayAsked = true;
     // The replay acknowledgement: PLACE_SHIPS while the previous round's fleet is still known.
     applyServerState(state({ gameStatus: 'PLACE_SHIPS', shipsIndexes: fleet }), 'gameStatus');
     expect(gameStore.fleetSubmitted).toBe(false);

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { presenceOf } from '../../session/presence';
+import { gameStore } from '../../stores/game';
+
+/**
+ * Both members beside the boards, each marked connected or not, live; in PLAY whose turn it is and,
+ * with a turn clock, the turns each one missed in a row.
+ */
+export function PlayersBar() {
+  const { t } = useTranslation();
+  const { members, userId, gameStatus, match } = useSnapshot(gameStore);
+  const playing = gameStatus === 'PLAY';
+  return (
+    <ul className="players" aria-label={t('presence.label')}>
+      {presenceOf(members, userId).map((entry) => {
+        const missed = match.missedTurns[entry.userId] ?? 0;
+        return (
+          <li
+            key={entry.userId}
+            className="player"
+            data-connected={entry.connected}
+            data-turn={playing && entry.hasToPlay ? true : undefined}
+          >
+            <span className="presence-dot" aria-hidden="true" />
+            <span className="player-name">
+              {entry.me ? t('presence.you', { username: entry.username }) : entry.username}
+            </span>
+            <span className="player-state">{entry.connected ? t('presence.online') : t('presence.offline')}</span>
+            {playing && entry.hasToPlay && <span className="player-turn">{t('presence.turn')}</span>}
+            {playing && match.turnSeconds !== null && missed > 0 && (
+              <span className="player-missed">{t('clock.missed', { count: missed })}</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

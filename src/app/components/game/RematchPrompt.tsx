@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { acceptRematch, gameStore } from '../../stores/game';
+
+/**
+ * The opponent replayed: this screen still shows the final boards and the result, and the player
+ * goes on to the new round's placement when ready.
+ */
+export function RematchPrompt() {
+  const { t } = useTranslation();
+  const { rematch, members, userId } = useSnapshot(gameStore);
+  if (!rematch) return null;
+  const username =
+    rematch.by?.username ?? members.find((member) => member.userId !== userId)?.username ?? t('game.opponentFallback');
+  return (
+    <div className="notice rematch-prompt" role="status">
+      <p>{t('rematch.prompt', { username })}</p>
+      <button type="button" className="primary" onClick={acceptRematch}>
+        {t('rematch.go')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { secondsLeft } from '../../session/clock';
+import { gameStore, isMyTurn } from '../../stores/game';
+import { useNow } from '../use-now';
+
+/** PLAY with a turn clock: the current turn's countdown, on both screens. */
+export function TurnClock() {
+  const { t } = useTranslation();
+  const snapshot = useSnapshot(gameStore);
+  const deadline = snapshot.gameStatus === 'PLAY' ? snapshot.match.turnDeadline : null;
+  const now = useNow(deadline !== null);
+  if (deadline === null) return null;
+  const seconds = secondsLeft(deadline, now, snapshot.clockOffsetMs);
+  const mine = isMyTurn(snapshot);
+  const opponent = snapshot.members.find((member) => member.userId !== snapshot.userId);
+  const text = mine
+    ? t('clock.yourTime', { seconds })
+    : t('clock.theirTime', { username: opponent?.username ?? t('game.opponentFallback'), seconds });
+  return (
+    <p className="turn-clock" role="timer" aria-live="off" data-mine={mine} data-low={seconds <= 10}>
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { gameStore } from '../../stores/game';
+
+/** Lobby: the member who stays learns that the other one left. */
+export function DepartedNotice() {
+  const { t } = useTranslation();
+  const { departed } = useSnapshot(gameStore);
+  if (departed.length === 0) return null;
+  return (
+    <div className="notice departed-notice" role="status">
+      {departed.map((username) => (
+        <p key={username}>{t('leave.left', { username })}</p>
+      ))}
+    </div>
+  );
+}
