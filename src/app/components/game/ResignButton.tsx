@@ -20,7 +20,7 @@ export function ResignButton({ session }: { session: GameSession | null }) {
 
   if (!confirming) {
     return (
-      <button type="button" className="secondary resign" disabled={!session} onClick={() => setConfirming(true)}>
+      <button type="button" className="secondary small resign" disabled={!session} onClick={() => setConfirming(true)}>
         {t('resign.button')}
       </button>
     );
@@ -37,10 +37,10 @@ export function ResignButton({ session }: { session: GameSession | null }) {
   return (
     <div className="confirm resign-confirm">
       <p>{t('resign.confirm', { username: opponent?.username ?? t('game.opponentFallback') })}</p>
-      <button type="button" className="danger" disabled={sending} onClick={() => void confirm()}>
+      <button type="button" className="danger small" disabled={sending} onClick={() => void confirm()}>
         {t('resign.yes')}
       </button>
-      <button type="button" className="secondary" ref={keepPlaying} onClick={() => setConfirming(false)}>
+      <button type="button" className="secondary small" ref={keepPlaying} onClick={() => setConfirming(false)}>
         {t('resign.no')}
       </button>
     </div>
