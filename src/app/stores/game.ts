@@ -83,6 +83,7 @@ export function applyServerState(state: ClientGameState, change?: ServerEventNam
     rematchBy: state.match.rematchBy,
     hold: gameStore.rematch,
     askedReplay: gameStore.replayAsked,
+    selfId: gameStore.userId,
   });
   gameStore.rematch = hold;
   if (hold) {

@@ -28,6 +28,8 @@ export interface HoldStep<S> {
   readonly hold: RematchHold<S> | null;
   /** True while this player's own replay is on its way: their own rematch is no surprise. */
   readonly askedReplay: boolean;
+  /** This player: a rematch they asked for elsewhere (another tab) is no surprise either. */
+  readonly selfId: string | null;
 }
 
 /**
@@ -37,6 +39,7 @@ export interface HoldStep<S> {
  */
 export function nextHold<S>(step: HoldStep<S>): RematchHold<S> | null {
   const by = step.rematchBy ?? step.hold?.by ?? null;
+  if (by !== null && by.userId === step.selfId) return null;
   if (step.hold) return step.incomingStatus === 'PLACE_SHIPS' ? { by, latest: step.incoming } : null;
   if (step.shown === 'ENDED' && step.incomingStatus === 'PLACE_SHIPS' && !step.askedReplay) {
     return { by, latest: step.incoming };

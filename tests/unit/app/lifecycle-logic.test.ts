@@ -133,14 +133,17 @@ describe('rematch hold', () => {
     rematchBy: null,
     hold: null,
     askedReplay: false,
+    selfId: 'a',
   };
 
   it("holds the next round back when the opponent's replay ends the round on screen", () => {
     expect(nextHold(step)).toEqual({ by: null, latest: 'new round #1' });
   });
 
-  it("does not hold this player's own replay", () => {
+  it("does not hold this player's own replay, even one sent from another tab", () => {
     expect(nextHold({ ...step, askedReplay: true })).toBeNull();
+    const hold = nextHold(step);
+    expect(nextHold({ ...step, hold, rematchBy: { userId: 'a', username: 'alice' } })).toBeNull();
   });
 
   it('keeps the newest state and learns who asked while the hold lasts', () => {
