@@ -14,6 +14,7 @@ import { registerRoutes } from './http/routes';
 import { RoomActions } from './rooms/actions';
 import { RoomRegistry } from './rooms/registry';
 import { attachRoomNamespace } from './socket/room-namespace';
+import { type SpectatorFeed, spectatorFeed } from './socket/spectators';
 
 export interface RunningServer {
   /** http://host:port of the listening server (127.0.0.1 when bound to every interface). */
@@ -22,6 +23,8 @@ export interface RunningServer {
   readonly app: FastifyInstance;
   readonly io: Server;
   readonly store: Store;
+  /** Spectators of every room; counts the spectator frames computed (issue 14). */
+  readonly spectators: SpectatorFeed;
   close(): Promise<void>;
 }
 
@@ -80,6 +83,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     app,
     io,
     store,
+    spectators: spectatorFeed(nsp),
     close: () => {
       closing ??= (async () => {
         metrics.stop();

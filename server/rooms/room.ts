@@ -38,6 +38,8 @@ export class Room {
   gameId: number | null;
   round: number;
   readonly members = new Map<string, RoomMember>();
+  /** Sockets watching the room as spectators on this node (issue 14); they are never members. */
+  spectators = 0;
   private tail: Promise<unknown> = Promise.resolve();
   private pending = 0;
 
@@ -81,9 +83,9 @@ export class Room {
     return settled;
   }
 
-  /** True when nobody is connected and nothing is queued: the room may leave memory. */
+  /** True when nobody is connected or watching and nothing is queued: the room may leave memory. */
   get idle(): boolean {
-    return this.pending === 0 && [...this.members.values()].every((m) => m.socketId === null);
+    return this.pending === 0 && this.spectators === 0 && [...this.members.values()].every((m) => m.socketId === null);
   }
 
   memberBySocket(socketId: string): RoomMember | undefined {

@@ -1,5 +1,5 @@
-import { knownOpponentGrid, knownOpponentShips, lastShot, ownGrid } from '../../src/game';
-import type { Match, Member, ServerEventName, ServerEventPayloads, Winner } from '../../src/protocol';
+import { knownOpponentGrid, knownOpponentShips, lastShot, ownGrid, spectatorView } from '../../src/game';
+import type { Match, Member, ServerEventName, ServerEventPayloads, SpectatorFrame, Winner } from '../../src/protocol';
 import type { Room } from './room';
 
 export function memberList(room: Room): Member[] {
@@ -58,4 +58,34 @@ export function eventPayload<K extends ServerEventName>(
     match: () => matchOf(room),
   };
   return payloads[event]();
+}
+
+/**
+ * The frame every spectator of the room receives, cut from src/game's spectator view (never an
+ * unsunk ship before ENDED). The audience count is added when it is sent.
+ */
+export function spectatorFrame(room: Room): Omit<SpectatorFrame, 'spectators'> {
+  const { state } = room;
+  const view = spectatorView(state);
+  const players = view.boards.map((board) => {
+    const member = room.members.get(board.playerId);
+    const fired = state.shots.filter((s) => s.shooterId === board.playerId);
+    return {
+      userId: board.playerId,
+      username: member?.username ?? '',
+      connected: (member?.socketId ?? null) !== null,
+      board: board.grid,
+      ships: board.ships,
+      shots: fired.length,
+      hits: fired.filter((s) => s.result !== 'M').length,
+    };
+  });
+  return {
+    slug: room.slug,
+    status: view.status,
+    players,
+    turn: view.turn,
+    lastShot: view.lastShot,
+    winner: winnerOf(room),
+  };
 }

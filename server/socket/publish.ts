@@ -2,9 +2,13 @@ import type { Member, ServerEventName, ServerEventPayloads } from '../../src/pro
 import type { Fanout } from '../rooms/actions';
 import type { Room } from '../rooms/room';
 import { eventPayload, memberList } from '../rooms/views';
+import { spectatorFeed } from './spectators';
 import type { RoomNamespace } from './types';
 
-/** Sends each connected member the events `fanout` names, each cut from that member's own view. */
+/**
+ * Sends each connected member the events `fanout` names, each cut from that member's own view,
+ * then the room's spectators one frame computed for all of them.
+ */
 export function publish(nsp: RoomNamespace, room: Room, fanout: Fanout): void {
   let members: Member[] | null = null;
   const memberPayload = (): Member[] => {
@@ -25,4 +29,5 @@ export function publish(nsp: RoomNamespace, room: Room, fanout: Fanout): void {
     const emit = target.emit.bind(target) as <K extends ServerEventName>(e: K, p: ServerEventPayloads[K]) => boolean;
     for (const event of events) emit(event, eventPayload(event, room, member.userId, memberPayload));
   }
+  spectatorFeed(nsp).changed(room);
 }

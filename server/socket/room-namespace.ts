@@ -10,7 +10,10 @@ import {
   ReplayPayloadSchema,
   ShootPayloadSchema,
   SOCKET_NAMESPACE,
+  type SpectatorFrame,
   StartGamePayloadSchema,
+  UnwatchRoomPayloadSchema,
+  WatchRoomPayloadSchema,
 } from '../../src/protocol';
 import type { Tokens } from '../auth';
 import type { Outcome, RoomActions } from '../rooms/actions';
@@ -18,6 +21,7 @@ import type { RoomRegistry } from '../rooms/registry';
 import type { Room } from '../rooms/room';
 import { type MaybePromise, andThen } from '../util/maybe-promise';
 import { publish } from './publish';
+import { spectatorFeed } from './spectators';
 import type { RoomNamespace, RoomSocket } from './types';
 
 interface Deps {
@@ -38,6 +42,7 @@ function badPayload(error: z.ZodError): Ack<never> {
 export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
   const nsp: RoomNamespace = io.of(SOCKET_NAMESPACE);
   const { tokens, registry, actions, log } = deps;
+  const feed = spectatorFeed(nsp);
 
   nsp.use((socket, next) => {
     const query = HandshakeQuerySchema.safeParse(socket.handshake.query);
@@ -48,22 +53,29 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
     }
     socket.data.user = user;
     socket.data.slug = null;
+    socket.data.watching = null;
     next();
   });
 
   /**
    * Registers a handler that validates its payload, acknowledges, then publishes what changed. A
    * handler that completes synchronously (a shot) is acknowledged in the same tick as its event.
+   * A socket watching a room as a spectator may send only the events registered `forSpectators`.
    */
   function on<S extends z.ZodType, T>(
     socket: RoomSocket,
     event: string,
     schema: S,
     run: (payload: z.infer<S>) => MaybePromise<Outcome<T> & { room?: Room }>,
+    forSpectators = false,
   ): void {
     socket.on(event, (...args: unknown[]) => {
       const last = args[args.length - 1];
       const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : () => undefined;
+      if (!forSpectators && socket.data.watching !== null) {
+        ack(errorAck('SPECTATOR', `this socket watches ${socket.data.watching}: a spectator cannot ${event}`));
+        return;
+      }
       const parsed = schema.safeParse(args[0]);
       if (!parsed.success) {
         ack(badPayload(parsed.error));
@@ -112,6 +124,15 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
     registry.release(room);
   }
 
+  /** Takes the socket out of the audience it watches, if any. */
+  async function unwatch(socket: RoomSocket): Promise<void> {
+    const slug = socket.data.watching;
+    if (slug === null) return;
+    const room = await registry.get(slug);
+    feed.unwatch(socket, room);
+    if (room) registry.release(room);
+  }
+
   nsp.on('connection', (socket) => {
     const user = socket.data.user;
     const notJoined = { reply: errorAck('NOT_JOINED') };
@@ -153,8 +174,37 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       return { ...(await room.exclusive(() => actions.replay(room, user))), room };
     });
 
+    // Spectators (issue 14): any logged-in user may watch; watching never makes a member.
+    on(
+      socket,
+      'watchRoom',
+      WatchRoomPayloadSchema,
+      async (slug): Promise<Outcome<SpectatorFrame>> => {
+        const room = await registry.get(slug);
+        if (!room) return { reply: errorAck('ROOM_NOT_FOUND') };
+        if (socket.data.slug !== null) await leave(socket);
+        if (socket.data.watching !== null) await unwatch(socket);
+        return { reply: feed.watch(socket, room) };
+      },
+      true,
+    );
+
+    on(
+      socket,
+      'unwatchRoom',
+      UnwatchRoomPayloadSchema,
+      async (slug): Promise<Outcome<null>> => {
+        if (socket.data.watching !== slug)
+          return { reply: errorAck('NOT_JOINED', `this socket does not watch ${slug}`) };
+        await unwatch(socket);
+        return { reply: null };
+      },
+      true,
+    );
+
     socket.on('disconnect', () => {
       leave(socket).catch((error: unknown) => log.error({ err: error }, 'leaving a room failed'));
+      unwatch(socket).catch((error: unknown) => log.error({ err: error }, 'leaving an audience failed'));
     });
   });
 

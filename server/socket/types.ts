@@ -9,6 +9,8 @@ export interface SocketData {
   user: Identity;
   /** The room this socket joined, if any. */
   slug: string | null;
+  /** The room this socket watches as a spectator, if any: such a socket may not act in a game. */
+  watching: string | null;
 }
 
 export type RoomNamespace = Namespace<UntrustedClientEvents, ServerToClientEvents, Record<string, never>, SocketData>;

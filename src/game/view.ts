@@ -108,3 +108,45 @@ export function fleetCells(fleet: ShipMap): Set<number> {
   for (const ship of SHIP_KEYS) for (const c of fleet[ship]) set.add(cellIndex(c));
   return set;
 }
+
+/** One player's board as anyone may know it: the shots fired at it and the ships they sank. */
+export interface PublicBoard {
+  readonly playerId: string;
+  /** The opponent's shots at this player's fleet: E, M, H, D only. */
+  readonly grid: Grid;
+  /** This player's sunk ships; the whole fleet once ENDED. */
+  readonly ships: PartialShipMap;
+}
+
+/**
+ * What a spectator may see (DESIGN.md §5): both boards as the public knows them — shots, hits and
+ * sunk ships, never a cell of an unsunk ship before ENDED. The same for every spectator, so the
+ * server computes it once per change for all of them.
+ */
+export interface SpectatorView {
+  readonly status: GameStatus;
+  /** One board per player, in join order. */
+  readonly boards: readonly PublicBoard[];
+  readonly lastShot: Shot | null;
+  readonly turn: string | null;
+  readonly winner: string | null;
+}
+
+export function publicBoard(state: GameState, playerId: string): PublicBoard {
+  const fleet = state.fleets[playerId];
+  const opponent = opponentOf(state, playerId);
+  const grid = emptyGrid();
+  markShots(grid, state, opponent, fleet);
+  const shots = opponent === undefined ? new Set<number>() : shotsBy(state, opponent);
+  return { playerId, grid, ships: sunkShipMap(fleet, shots, state.status === 'ENDED') };
+}
+
+export function spectatorView(state: GameState): SpectatorView {
+  return {
+    status: state.status,
+    boards: state.players.map((p) => publicBoard(state, p)),
+    lastShot: lastShot(state),
+    turn: state.turn,
+    winner: state.winner,
+  };
+}

@@ -18,5 +18,7 @@ export const ERROR_CODES = [
   'TIMEOUT',
   'DISCONNECTED',
   'INTERNAL',
+  /** A socket that watches a room may not act in a game (issue 14). */
+  'SPECTATOR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -14,6 +14,9 @@ import {
   type ServerToClientEvents,
   SOCKET_NAMESPACE,
 } from './types';
+import type { SpectatorFrame } from './spectators';
+
+export type FrameListener = (frame: SpectatorFrame) => void;
 
 /** SPEC §9 socket settings. */
 export const SOCKET_SETTINGS = {
@@ -48,6 +51,12 @@ export class GameClient {
   private readonly listeners = new Set<StateListener>();
   private readonly ackTimeoutMs: number;
   private joined: string | null = null;
+  private watching: string | null = null;
+  private lastFrame: SpectatorFrame | null = null;
+  /** Events that arrived while the watchRoom ack was on its way (they can be read before it). */
+  private framesSeen = 0;
+  private audience: number | null = null;
+  private readonly frameListeners = new Set<FrameListener>();
 
   constructor(options: GameClientOptions) {
     this.current = initialGameState(options.slug);
@@ -63,6 +72,15 @@ export class GameClient {
       this.update({ connected: true }, 'connected');
       // After a reconnect the server knows nothing of this socket: join again to get the full state.
       if (this.joined !== null) void this.joinRoom(this.joined);
+      if (this.watching !== null) void this.watchRoom(this.watching);
+    });
+    this.socket.on('spectate', (frame) => {
+      this.framesSeen++;
+      this.showFrame(frame);
+    });
+    this.socket.on('spectators', (count) => {
+      this.audience = count;
+      if (this.lastFrame) this.showFrame({ ...this.lastFrame, spectators: count });
     });
     this.socket.on('disconnect', () => this.update({ connected: false }, 'connected'));
   }
@@ -76,6 +94,22 @@ export class GameClient {
   private update(patch: Partial<ClientGameState>, change: ServerEventName | 'connected'): void {
     this.current = { ...this.current, ...patch };
     for (const listener of this.listeners) listener(this.current, change);
+  }
+
+  private showFrame(frame: SpectatorFrame): void {
+    this.lastFrame = frame;
+    for (const listener of this.frameListeners) listener(frame);
+  }
+
+  /** The last spectator frame received while watching, or null. */
+  get frame(): SpectatorFrame | null {
+    return this.lastFrame;
+  }
+
+  /** Calls `listener` with every spectator frame (and audience change); returns the unsubscribe function. */
+  subscribeFrames(listener: FrameListener): () => void {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
   }
 
   get state(): ClientGameState {
@@ -114,6 +148,7 @@ export class GameClient {
 
   close(): void {
     this.joined = null;
+    this.watching = null;
     this.socket.disconnect();
   }
 
@@ -163,6 +198,26 @@ export class GameClient {
   async leaveRoom(slug: string = this.current.slug): Promise<Ack<null>> {
     const reply = await this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('leaveRoom', slug));
     if (!isErrorAck(reply) && this.joined === slug) this.joined = null;
+    return reply;
+  }
+
+  /** Watches a room as a spectator (issue 14): the ack is the current frame, then one frame per change. */
+  async watchRoom(slug: string = this.current.slug): Promise<Ack<SpectatorFrame>> {
+    const seen = this.framesSeen;
+    this.audience = null;
+    const reply = await this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('watchRoom', slug));
+    if (!isErrorAck(reply)) {
+      this.watching = slug;
+      // Events sent after the ack may be handled before this line runs: never let the ack's older
+      // frame replace a newer one, nor its older audience count.
+      if (this.framesSeen === seen) this.showFrame({ ...reply, spectators: this.audience ?? reply.spectators });
+    }
+    return reply;
+  }
+
+  async unwatchRoom(slug: string = this.current.slug): Promise<Ack<null>> {
+    const reply = await this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('unwatchRoom', slug));
+    if (!isErrorAck(reply)) this.watching = null;
     return reply;
   }
 }

@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './schemas';
 export * from './types';
+export * from './spectators';
 export * from './api-client';
 export * from './client-state';
 export * from './game-client';

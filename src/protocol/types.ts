@@ -17,6 +17,7 @@ import type {
 } from './schemas';
 import type { Coord, GameStatus, Grid, PartialShipMap, ShipMap, ShotResult } from '../game';
 import type { ErrorCode } from './errors';
+import type { SpectatorFrame } from './spectators';
 
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 export type LoginBody = z.infer<typeof LoginBodySchema>;
@@ -68,7 +69,17 @@ export const SERVER_EVENTS: readonly ServerEventName[] = [
   'match',
 ];
 
-export type ServerToClientEvents = { [K in ServerEventName]: (payload: ServerEventPayloads[K]) => void };
+/** Events sent to spectators only (issue 14): never part of a member's fanout. */
+export interface SpectatorEventPayloads {
+  /** The whole spectator frame, after every change of the game. */
+  spectate: SpectatorFrame;
+  /** How many watch, whenever a spectator arrives or leaves. */
+  spectators: number;
+}
+
+export type ServerToClientEvents = { [K in ServerEventName]: (payload: ServerEventPayloads[K]) => void } & {
+  [K in keyof SpectatorEventPayloads]: (payload: SpectatorEventPayloads[K]) => void;
+};
 
 /** Client → server events; the last argument is always the acknowledgement callback. */
 export interface ClientToServerEvents {
@@ -79,6 +90,9 @@ export interface ClientToServerEvents {
   replay: (slug: string, ack: (reply: Ack<GameStatus>) => void) => void;
   resign: (slug: string, ack: (reply: Ack<null>) => void) => void;
   leaveRoom: (slug: string, ack: (reply: Ack<null>) => void) => void;
+  /** Watch a room as a spectator (issue 14): answers the current frame; never makes a member. */
+  watchRoom: (slug: string, ack: (reply: Ack<SpectatorFrame>) => void) => void;
+  unwatchRoom: (slug: string, ack: (reply: Ack<null>) => void) => void;
 }
 export type ClientEventName = keyof ClientToServerEvents;
 

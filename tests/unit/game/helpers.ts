@@ -16,6 +16,7 @@ import {
   type ShipKey,
   type ShipMap,
   shipCells,
+  shoot,
   shuffle,
   start,
 } from '../../../src/game';
@@ -149,4 +150,22 @@ export function shuffledCells(seed: number): Coord[] {
     Array.from({ length: GRID_SIZE * GRID_SIZE }, (_, i) => coordOf(i)),
     createRng(seed),
   );
+}
+
+/** Plays `count` shots (or until the end) with each player shooting its own shuffled order. */
+export function playShots(state: GameState, count: number, seeds: readonly [number, number]): GameState {
+  const orders: Record<string, ReturnType<typeof shuffledCells>> = {
+    [ALICE]: shuffledCells(seeds[0]),
+    [BOB]: shuffledCells(seeds[1]),
+  };
+  const used: Record<string, number> = { [ALICE]: 0, [BOB]: 0 };
+  let current = state;
+  for (let i = 0; i < count && current.status === 'PLAY'; i++) {
+    const shooter = current.turn ?? '';
+    const cell = orders[shooter]?.[used[shooter] ?? 0];
+    used[shooter] = (used[shooter] ?? 0) + 1;
+    if (!cell) throw new Error('ran out of cells');
+    current = unwrap(shoot(current, shooter, cell)).state;
+  }
+  return current;
 }

@@ -27,30 +27,12 @@ import {
   fleetFromSeedArb,
   placingGame,
   playingGame,
+  playShots,
   seedArb,
   shipKeyArb,
-  shuffledCells,
   unwrap,
   verticalFleet,
 } from './helpers';
-
-/** Plays `count` shots (or until the end) with each player shooting its own shuffled order. */
-function playShots(state: GameState, count: number, seeds: readonly [number, number]): GameState {
-  const orders: Record<string, ReturnType<typeof shuffledCells>> = {
-    [ALICE]: shuffledCells(seeds[0]),
-    [BOB]: shuffledCells(seeds[1]),
-  };
-  const used: Record<string, number> = { [ALICE]: 0, [BOB]: 0 };
-  let current = state;
-  for (let i = 0; i < count && current.status === 'PLAY'; i++) {
-    const shooter = current.turn ?? '';
-    const cell = orders[shooter]?.[used[shooter] ?? 0];
-    used[shooter] = (used[shooter] ?? 0) + 1;
-    if (!cell) throw new Error('ran out of cells');
-    current = unwrap(shoot(current, shooter, cell)).state;
-  }
-  return current;
-}
 
 /** A 10x10 grid whose cell at index y*10+x is `cell(index)`. */
 const gridOf = (cell: (index: number) => Cell): Cell[][] =>

@@ -1,0 +1,74 @@
+import { type SpectatorFrame, watchChannel } from '../../src/protocol';
+import type { Room } from '../rooms/room';
+import { spectatorFrame } from '../rooms/views';
+import type { RoomNamespace, RoomSocket } from './types';
+
+type Frame = Omit<SpectatorFrame, 'spectators'>;
+
+/**
+ * Spectators of every room (issue 14). A change of a room computes its spectator frame once,
+ * whatever the audience, and sends it with one emit to the room's watch channel; spectators who
+ * arrive between two changes get the frame already computed. `computations` counts the frames
+ * computed, so a test can check that watching costs one view per change, not one per spectator.
+ */
+export class SpectatorFeed {
+  computations = 0;
+  private readonly frames = new WeakMap<Room, Frame>();
+
+  constructor(private readonly nsp: RoomNamespace) {}
+
+  private frame(room: Room): Frame {
+    let frame = this.frames.get(room);
+    if (!frame) {
+      frame = spectatorFrame(room);
+      this.computations++;
+      this.frames.set(room, frame);
+    }
+    return frame;
+  }
+
+  /** The room changed: its spectators, if any, get the new frame. */
+  changed(room: Room): void {
+    this.frames.delete(room);
+    if (room.spectators === 0) return;
+    this.nsp.to(watchChannel(room.slug)).emit('spectate', { ...this.frame(room), spectators: room.spectators });
+  }
+
+  /** Adds `socket` to the room's audience; returns the frame to acknowledge with. */
+  watch(socket: RoomSocket, room: Room): SpectatorFrame {
+    socket.data.watching = room.slug;
+    void socket.join(watchChannel(room.slug));
+    room.spectators += 1;
+    this.audienceChanged(room, socket);
+    return { ...this.frame(room), spectators: room.spectators };
+  }
+
+  /** Takes `socket` out of the room's audience. */
+  unwatch(socket: RoomSocket, room: Room | null): void {
+    const slug = socket.data.watching;
+    if (slug === null) return;
+    socket.data.watching = null;
+    void socket.leave(watchChannel(slug));
+    if (!room || room.slug !== slug) return;
+    room.spectators = Math.max(0, room.spectators - 1);
+    this.audienceChanged(room, null);
+  }
+
+  /** Tells the other spectators how many watch now (a count, not a view). */
+  private audienceChanged(room: Room, except: RoomSocket | null): void {
+    const target = this.nsp.to(watchChannel(room.slug));
+    (except ? target.except(except.id) : target).emit('spectators', room.spectators);
+  }
+}
+
+const feeds = new WeakMap<RoomNamespace, SpectatorFeed>();
+
+/** The namespace's spectator feed, created on first use: publish() reaches it through the namespace. */
+export function spectatorFeed(nsp: RoomNamespace): SpectatorFeed {
+  let feed = feeds.get(nsp);
+  if (!feed) {
+    feed = new SpectatorFeed(nsp);
+    feeds.set(nsp, feed);
+  }
+  return feed;
+}
