@@ -30,7 +30,7 @@ export function matchOf(room: Room): Match {
     missedTurns: {},
     endReason: room.state.winner === null ? null : 'SUNK',
     rematchBy: null,
-    spectators: 0,
+    spectators: room.spectators,
     serverNow: Date.now(),
   };
 }
@@ -87,5 +87,6 @@ export function spectatorFrame(room: Room): Omit<SpectatorFrame, 'spectators'> {
     turn: view.turn,
     lastShot: view.lastShot,
     winner: winnerOf(room),
+    endReason: view.endReason,
   };
 }

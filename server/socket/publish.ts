@@ -7,9 +7,10 @@ import type { RoomNamespace } from './types';
 
 /**
  * Sends each connected member the events `fanout` names, each cut from that member's own view,
- * then the room's spectators one frame computed for all of them.
+ * then the room's spectators one frame computed for all of them. `game: false` marks a change of
+ * the audience only (members are told the new count in \`match\`; the spectators' frame stands).
  */
-export function publish(nsp: RoomNamespace, room: Room, fanout: Fanout): void {
+export function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { game?: boolean } = {}): void {
   let members: Member[] | null = null;
   const memberPayload = (): Member[] => {
     members ??= memberList(room);
@@ -29,5 +30,6 @@ export function publish(nsp: RoomNamespace, room: Room, fanout: Fanout): void {
     const emit = target.emit.bind(target) as <K extends ServerEventName>(e: K, p: ServerEventPayloads[K]) => boolean;
     for (const event of events) emit(event, eventPayload(event, room, member.userId, memberPayload));
   }
-  spectatorFeed(nsp).changed(room);
+  // Only a change of the game itself (not of its audience) makes a new spectator frame.
+  if (options.game !== false) spectatorFeed(nsp).changed(room);
 }

@@ -130,7 +130,9 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
     if (slug === null) return;
     const room = await registry.get(slug);
     feed.unwatch(socket, room);
-    if (room) registry.release(room);
+    if (!room) return;
+    publish(nsp, room, () => ['match'], { game: false });
+    registry.release(room);
   }
 
   nsp.on('connection', (socket) => {
@@ -184,7 +186,9 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
         if (!room) return { reply: errorAck('ROOM_NOT_FOUND') };
         if (socket.data.slug !== null) await leave(socket);
         if (socket.data.watching !== null) await unwatch(socket);
-        return { reply: feed.watch(socket, room) };
+        const frame = feed.watch(socket, room);
+        publish(nsp, room, () => ['match'], { game: false });
+        return { reply: frame };
       },
       true,
     );

@@ -1,6 +1,6 @@
 import { type Grid, cellIndex, emptyGrid } from './grid';
 import { SHIP_KEYS, type PartialShipMap, type ShipKey, type ShipMap } from './fleet';
-import { type GameState, type GameStatus, opponentOf, shotsBy } from './game';
+import { type EndReason, type GameState, type GameStatus, opponentOf, shotsBy } from './game';
 import { isSunk, type Shot } from './shots';
 
 /**
@@ -130,6 +130,7 @@ export interface SpectatorView {
   readonly lastShot: Shot | null;
   readonly turn: string | null;
   readonly winner: string | null;
+  readonly endReason: EndReason | null;
 }
 
 export function publicBoard(state: GameState, playerId: string): PublicBoard {
@@ -148,5 +149,6 @@ export function spectatorView(state: GameState): SpectatorView {
     lastShot: lastShot(state),
     turn: state.turn,
     winner: state.winner,
+    endReason: state.endReason,
   };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { GameStatus, Grid, PartialShipMap } from '../game';
+import type { EndReason, GameStatus, Grid, PartialShipMap } from '../game';
 import {
   BattlePlaceSchema,
+  EndReasonSchema,
   GameStatusSchema,
   GridSchema,
   PartialShipMapSchema,
@@ -38,6 +39,8 @@ export const SpectatorFrameSchema = z.object({
   /** The last shot of the round, so a stage can animate it. */
   lastShot: BattlePlaceSchema.nullable(),
   winner: WinnerSchema.nullable(),
+  /** How the round ended, once ENDED. */
+  endReason: EndReasonSchema.nullable(),
   /** How many sockets watch the room, this one included. */
   spectators: z.number().int().min(0),
 });
@@ -63,6 +66,7 @@ export interface SpectatorFrame {
   readonly turn: string | null;
   readonly lastShot: BattlePlace | null;
   readonly winner: Winner | null;
+  readonly endReason: EndReason | null;
   readonly spectators: number;
 }
 

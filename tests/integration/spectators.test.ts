@@ -158,6 +158,9 @@ describe('a spectator', () => {
     // The frame of an unchanged game is computed once, however many arrive.
     expect(server.spectators.computations - before).toBe(1);
     await waitForFrame(clients[0] as GameClient, (f) => f.spectators === 100);
+    // The players see how many watch, without a new spectator frame for it.
+    await waitForState(first.client, (s) => s.match?.spectators === 100);
+    expect(server.spectators.computations - before).toBe(1);
 
     const counted = server.spectators.computations;
     const aims = new Map<Seat, () => Coord>([
@@ -177,6 +180,9 @@ describe('a spectator', () => {
       clients.map((c) => waitForFrame(c, (f) => f.players.reduce((n, p) => n + p.shots, 0) === SHOTS, 20_000)),
     );
     expect(server.spectators.computations - counted).toBe(SHOTS);
+    // Spectators leaving is seen by the players too.
+    for (const c of clients.slice(0, 40)) c.close();
+    await waitForState(first.client, (s) => s.match?.spectators === 60, 20_000);
     for (const c of [...clients, a.client, b.client]) c.close();
   }, 120_000);
 });
