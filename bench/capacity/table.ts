@@ -1,0 +1,124 @@
+import { build, type Histogram } from 'hdr-histogram-js';
+import { type Coord, coordOf, createRng, randomFleet, type Rng, shuffle } from '../../src/game';
+import { WireSocket } from './wire';
+
+/** What every table of one run adds to; latencies and counts only while `measuring`. */
+export class Tally {
+  measuring = false;
+  stopping = false;
+  shots = 0;
+  games = 0;
+  errors = 0;
+  readonly shoot: Histogram = build({ lowestDiscernibleValue: 1, numberOfSignificantValueDigits: 3 });
+}
+
+interface Seat {
+  readonly socket: WireSocket;
+  readonly userId: string;
+  targets: Coord[];
+  hits: number;
+  busy: boolean;
+}
+
+/** How to reach one seat of a table: the handshake query and who the server will say it is. */
+export interface SeatLogin {
+  readonly query: Record<string, string>;
+  readonly userId: string;
+}
+
+const FLEET_CELLS = 17;
+
+/**
+ * Two players in one room, shooting as soon as the server tells them it is their turn (the
+ * `members` frame with hasToPlay), each at cells in a shuffled order; after the 17th hit the winner
+ * asks for a rematch, both place a new fleet and play on. The same code runs against both servers.
+ */
+export class Table {
+  private readonly seats: Seat[] = [];
+  private readonly rng: Rng;
+  private slug = '';
+
+  constructor(
+    private readonly tally: Tally,
+    seed: number,
+  ) {
+    this.rng = createRng(seed);
+  }
+
+  async open(origin: string, slug: string, logins: readonly [SeatLogin, SeatLogin]): Promise<void> {
+    this.slug = slug;
+    for (const login of logins) {
+      const socket = new WireSocket();
+      await socket.connect(origin, login.query);
+      const seat: Seat = { socket, userId: login.userId, targets: [], hits: 0, busy: false };
+      socket.on('members', (payload) => this.turn(seat, payload));
+      this.seats.push(seat);
+      const joined = await socket.call('joinRoom', slug);
+      if (typeof joined !== 'string') throw new Error(`joinRoom: ${JSON.stringify(joined)}`);
+    }
+    const started = await this.seats[0]?.socket.call('startGame', slug);
+    if (started !== null) throw new Error(`startGame: ${JSON.stringify(started)}`);
+    await this.place();
+  }
+
+  private async place(): Promise<void> {
+    await Promise.all(
+      this.seats.map(async (seat) => {
+        seat.targets = shuffle(
+          Array.from({ length: 100 }, (_, i) => coordOf(i)),
+          this.rng,
+        );
+        seat.hits = 0;
+        const placed = await seat.socket.call('placeShips', randomFleet(this.rng));
+        if (placed !== null) throw new Error(`placeShips: ${JSON.stringify(placed)}`);
+      }),
+    );
+  }
+
+  private turn(seat: Seat, members: unknown): void {
+    if (seat.busy || this.tally.stopping || !Array.isArray(members)) return;
+    const mine = members.find((m: { userId?: string }) => m.userId === seat.userId) as { hasToPlay?: boolean };
+    if (mine?.hasToPlay) void this.shoot(seat);
+  }
+
+  private async shoot(seat: Seat): Promise<void> {
+    const target = seat.targets.pop();
+    if (!target) return;
+    seat.busy = true;
+    const t0 = performance.now();
+    const reply = await seat.socket.call('shoot', target);
+    const us = Math.max(1, Math.round((performance.now() - t0) * 1000));
+    seat.busy = false;
+    const { tally } = this;
+    if (reply !== 'M' && reply !== 'H' && reply !== 'D') {
+      tally.errors++;
+      return;
+    }
+    if (tally.measuring) {
+      tally.shots++;
+      tally.shoot.recordValue(us);
+    }
+    if (reply !== 'M') seat.hits++;
+    if (seat.hits < FLEET_CELLS) return;
+    if (tally.measuring) tally.games++;
+    if (tally.stopping) return;
+    const again = await seat.socket.call('replay', this.slug);
+    if (again !== 'PLACE_SHIPS') {
+      tally.errors++;
+      return;
+    }
+    await this.place();
+  }
+
+  /** Frames and bytes both seats received. */
+  received(): { frames: number; bytes: number } {
+    return this.seats.reduce((t, s) => ({ frames: t.frames + s.socket.frames, bytes: t.bytes + s.socket.bytes }), {
+      frames: 0,
+      bytes: 0,
+    });
+  }
+
+  close(): void {
+    for (const seat of this.seats) seat.socket.close();
+  }
+}
