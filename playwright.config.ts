@@ -46,6 +46,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       CLIENT_DIR: clientDir,
       LOG_LEVEL: 'warn',
+      // Every browser test signs up from 127.0.0.1: per-address limits would trip across the run.
+      SIGNUPS_PER_ADDRESS: '0',
+      LOGIN_FAILURES_PER_ADDRESS: '0',
     },
   },
 });

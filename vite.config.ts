@@ -1,8 +1,36 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const serverPort = Number(process.env.PORT ?? 3000);
 const serverTarget = `http://127.0.0.1:${serverPort}`;
+
+const integration = {
+  include: ['tests/integration/**/*.test.ts'],
+  environment: 'node' as const,
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+  globalSetup: ['tests/support/global-setup.ts'],
+};
+
+/**
+ * The same integration suite on PostgreSQL, when TEST_DATABASE_URL names a server (each test
+ * server then gets a database of its own). The SQLite-only test of the synchronous shot write
+ * stays with the SQLite project. Without the variable the project is left out, and the SQLite
+ * project's global teardown says so (tests/support/services.ts).
+ */
+const integrationPg: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        extends: true,
+        test: {
+          ...integration,
+          name: 'integration-pg',
+          exclude: ['tests/integration/store-sync.test.ts'],
+          env: { BROADSIDE_TEST_ENGINE: 'postgres' },
+        },
+      },
+    ]
+  : [];
 
 export default defineConfig({
   plugins: [react()],
@@ -28,14 +56,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
-        },
+        test: { ...integration, name: 'integration' },
       },
+      ...integrationPg,
     ],
   },
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Server } from 'socket.io';
 import { randomRng } from '../src/game';
@@ -9,9 +10,11 @@ import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
 import { Store } from './db/store';
 import { httpError } from './http/errors';
+import { AuthLimits } from './http/rate-limits';
 import { ServerMetrics } from './metrics';
 import { registerRoutes } from './http/routes';
 import { RoomActions } from './rooms/actions';
+import { connectRedis, type RedisClient } from './redis';
 import { RoomRegistry } from './rooms/registry';
 import { attachRoomNamespace } from './socket/room-namespace';
 import { type SpectatorFeed, spectatorFeed } from './socket/spectators';
@@ -28,18 +31,30 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Fastify's form of TRUST_PROXY: a hop count becomes "trust the nearest n hops". */
+function trustProxyOption(
+  setting: ServerConfig['trustProxy'],
+): boolean | string[] | ((_: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return typeof setting === 'boolean' ? setting : [...setting];
+}
+
 const API_PREFIXES = ['/users', '/room', '/socket.io', '/health', '/metrics'];
 
 /** Builds and starts the whole server: HTTP API, /room socket namespace and the built client, on one port. */
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...configFromEnv(), ...overrides };
-  const { db, runSync } = await openDatabase(config.dataDir, config.databaseUrl);
+  const { db, runSync } = await openDatabase(config.dataDir, config.databaseUrl, {
+    poolSize: config.databasePoolSize,
+  });
   const store = new Store(db, runSync);
   const tokens = createTokens(loadSecret(config.dataDir, config.jwtSecret), config.tokenTtlSeconds);
   const registry = new RoomRegistry(store);
 
   const app = Fastify({
     logger: { level: config.logLevel },
+    // Behind nginx the client's address (rate limits are per address) is in X-Forwarded-For.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 16 * 1024,
     // Per-request lines only when debugging: a load test would otherwise drown the useful ones.
     logController: new LogController({
@@ -51,7 +66,15 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     if (status === 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(httpError(status, status === 500 ? 'Internal server error' : error.message));
   });
-  registerRoutes(app, { store, tokens, registry });
+  let redis: RedisClient | null = null;
+  try {
+    redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const limits = new AuthLimits(config, redis);
+  registerRoutes(app, { store, tokens, registry, limits });
 
   const hasClient = existsSync(join(config.clientDir, 'index.html'));
   if (hasClient) await app.register(fastifyStatic, { root: config.clientDir, wildcard: false });
@@ -66,6 +89,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     maxHttpBufferSize: 16 * 1024,
     serveClient: false,
     cors: { origin: true, credentials: true },
+    // With Redis every node's broadcasts reach the sockets of every other node (Redis Streams).
+    ...(redis ? { adapter: createAdapter(redis) } : {}),
   });
   const nsp = attachRoomNamespace(io, { tokens, registry, actions: new RoomActions(store, randomRng()), log: app.log });
   const metrics = new ServerMetrics();
@@ -89,6 +114,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
         metrics.stop();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await app.close();
+        await redis?.close();
         await db.destroy();
       })();
       return closing;

@@ -8,6 +8,23 @@ export interface ServerConfig {
   readonly dataDir: string;
   /** A sqlite file path (or `sqlite:` URL); defaults to DATA_DIR/broadside.sqlite. */
   readonly databaseUrl: string | null;
+  /** Connections to PostgreSQL this node keeps (DATABASE_POOL_SIZE). */
+  readonly databasePoolSize: number;
+  /** REDIS_URL: Socket.IO's Redis Streams adapter and shared rate-limit counters; null = one node, in memory. */
+  readonly redisUrl: string | null;
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For to believe for the client's address (rate limits are per
+   * address): false (default), true, a hop count, or a comma-separated list of proxy addresses/CIDRs.
+   */
+  readonly trustProxy: boolean | number | readonly string[];
+  /** Failed logins for one account (e-mail) within the window before 429; 0 = no limit. */
+  readonly loginFailuresPerAccount: number;
+  /** Failed logins from one address within the window before 429; 0 = no limit. */
+  readonly loginFailuresPerAddress: number;
+  readonly loginFailureWindowSeconds: number;
+  /** Sign-up attempts from one address within the window before 429; 0 = no limit. */
+  readonly signUpsPerAddress: number;
+  readonly signUpWindowSeconds: number;
   /** When null, a secret is generated once and kept in DATA_DIR. */
   readonly jwtSecret: string | null;
   readonly tokenTtlSeconds: number;
@@ -23,12 +40,34 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
+function trustProxyFrom(value: string | undefined): boolean | number | readonly string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: intFrom(env.PORT, 3000, 'PORT'),
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || null,
+    databasePoolSize: Math.max(1, intFrom(env.DATABASE_POOL_SIZE, 10, 'DATABASE_POOL_SIZE')),
+    redisUrl: env.REDIS_URL || null,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    loginFailuresPerAccount: intFrom(env.LOGIN_FAILURES_PER_ACCOUNT, 10, 'LOGIN_FAILURES_PER_ACCOUNT'),
+    loginFailuresPerAddress: intFrom(env.LOGIN_FAILURES_PER_ADDRESS, 50, 'LOGIN_FAILURES_PER_ADDRESS'),
+    loginFailureWindowSeconds: Math.max(
+      1,
+      intFrom(env.LOGIN_FAILURE_WINDOW_SECONDS, 15 * 60, 'LOGIN_FAILURE_WINDOW_SECONDS'),
+    ),
+    signUpsPerAddress: intFrom(env.SIGNUPS_PER_ADDRESS, 20, 'SIGNUPS_PER_ADDRESS'),
+    signUpWindowSeconds: Math.max(1, intFrom(env.SIGNUP_WINDOW_SECONDS, 3600, 'SIGNUP_WINDOW_SECONDS')),
     jwtSecret: env.JWT_SECRET || null,
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600, 'TOKEN_TTL_SECONDS'),
     logLevel: env.LOG_LEVEL || 'info',

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { openPostgres, postgresUrl } from './postgres';
 import { type Database, migrate } from './schema';
 
 /**
@@ -37,10 +38,34 @@ export interface OpenedDatabase {
   readonly runSync: RunSync | null;
 }
 
-/** Opens (and migrates) the embedded SQLite database. PostgreSQL would plug in here as another dialect. */
-export async function openDatabase(dataDir: string, databaseUrl: string | null): Promise<OpenedDatabase> {
+export interface DatabaseOptions {
+  /** Connections kept open to PostgreSQL (ignored by SQLite, which has one). */
+  readonly poolSize?: number;
+}
+
+/**
+ * Opens and migrates the database: PostgreSQL when the URL says `postgres://` or `postgresql://`,
+ * otherwise the embedded SQLite file (a path, a `sqlite:` URL, or DATA_DIR/broadside.sqlite).
+ */
+export async function openDatabase(
+  dataDir: string,
+  databaseUrl: string | null,
+  options: DatabaseOptions = {},
+): Promise<OpenedDatabase> {
+  if (databaseUrl && postgresUrl(databaseUrl)) {
+    const db = openPostgres(databaseUrl, options.poolSize ?? 10);
+    try {
+      await migrate(db);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    return { db, runSync: null };
+  }
   if (databaseUrl && !databaseUrl.startsWith('sqlite:') && /^[a-z]+:\/\//i.test(databaseUrl)) {
-    throw new Error(`DATABASE_URL "${databaseUrl.split(':')[0]}:" is not supported yet: only SQLite files are`);
+    throw new Error(
+      `DATABASE_URL "${databaseUrl.split(':')[0]}:" is not supported: use a SQLite file path or a postgres:// URL`,
+    );
   }
   const file = databaseUrl ? databaseUrl.replace(/^sqlite:(\/\/)?/, '') : join(dataDir, 'broadside.sqlite');
   mkdirSync(dirname(file), { recursive: true });

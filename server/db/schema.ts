@@ -54,7 +54,13 @@ export interface Database {
  * run the same ones.
  */
 export async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  // Numbers are reserved per change (002 lifecycle, 003 bots, …) and land in any order: a database
+  // that already ran 005 must still accept 002 when it arrives.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -3,6 +3,7 @@ import { type GameStatus, GAME_STATUSES, type ShipMap, type Shot, type ShotResul
 import { type GameInProgress, ShipMapSchema } from '../../src/protocol';
 import type { MaybePromise } from '../util/maybe-promise';
 import type { RunSync } from './connect';
+import { isPostgres } from './postgres';
 import type { Database } from './schema';
 
 export interface UserRow {
@@ -27,6 +28,13 @@ export interface StoredRoom {
   } | null;
 }
 
+/** A unique key or index refused the row: SQLite's and PostgreSQL's (SQLSTATE 23505) error codes. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const { code } = error as { code: unknown };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
 const isStatus = (s: string): s is GameStatus => (GAME_STATUSES as readonly string[]).includes(s);
 const isResult = (r: string): r is ShotResult => r === 'M' || r === 'H' || r === 'D';
 
@@ -34,6 +42,7 @@ const isResult = (r: string): r is ShotResult => r === 'M' || r === 'H' || r ===
 export class Store {
   /** The shot insert runs on every shot: its SQL is compiled once, in the dialect's own syntax. */
   private readonly insertShotSql: string;
+  private readonly postgres: boolean;
 
   /**
    * `runSync`, when the database is embedded, lets the shot insert complete before the call
@@ -43,6 +52,7 @@ export class Store {
     readonly db: Kysely<Database>,
     private readonly runSync: RunSync | null = null,
   ) {
+    this.postgres = isPostgres(db);
     this.insertShotSql = db
       .insertInto('shots')
       .values({ game_id: 0, seq: 0, shooter_id: '', x: 0, y: 0, result: '', created_at: 0 })
@@ -51,30 +61,41 @@ export class Store {
 
   /** Inserts a user unless the username or e-mail (case-insensitive) is taken. */
   async createUser(user: UserRow): Promise<'OK' | 'USERNAME_TAKEN' | 'EMAIL_TAKEN'> {
-    return this.db.transaction().execute(async (tx) => {
-      const clash = await tx
+    const email = user.email.toLowerCase();
+    const clash = async (db: Kysely<Database>): Promise<'USERNAME_TAKEN' | 'EMAIL_TAKEN' | null> => {
+      const row = await db
         .selectFrom('users')
         .select(['username', 'email'])
         .where((eb) =>
-          eb.or([
-            eb(eb.fn('lower', ['username']), '=', user.username.toLowerCase()),
-            eb('email', '=', user.email.toLowerCase()),
-          ]),
+          eb.or([eb(eb.fn('lower', ['username']), '=', user.username.toLowerCase()), eb('email', '=', email)]),
         )
         .executeTakeFirst();
-      if (clash) return clash.email === user.email.toLowerCase() ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN';
-      await tx
-        .insertInto('users')
-        .values({
-          id: user.id,
-          username: user.username,
-          email: user.email.toLowerCase(),
-          password_hash: user.passwordHash,
-          created_at: Date.now(),
-        })
-        .execute();
-      return 'OK';
-    });
+      return row ? (row.email === email ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN') : null;
+    };
+    try {
+      return await this.db.transaction().execute(async (tx) => {
+        const taken = await clash(tx);
+        if (taken) return taken;
+        await tx
+          .insertInto('users')
+          .values({
+            id: user.id,
+            username: user.username,
+            email,
+            password_hash: user.passwordHash,
+            created_at: Date.now(),
+          })
+          .execute();
+        return 'OK';
+      });
+    } catch (error) {
+      // Two sign-ups for one name at the same moment (PostgreSQL runs them side by side): the unique
+      // indexes let one through; the other lands here and is told which field was taken.
+      if (!isUniqueViolation(error)) throw error;
+      const taken = await clash(this.db);
+      if (!taken) throw error;
+      return taken;
+    }
   }
 
   private toUser(
@@ -267,11 +288,46 @@ export class Store {
       if (this.runSync?.(this.insertShotSql, params)) return;
       return this.db.executeQuery(CompiledQuery.raw(this.insertShotSql, params)).then(() => undefined);
     }
+    if (this.postgres) {
+      // One statement, so one round trip: PostgreSQL runs the three writes of a CTE atomically.
+      const ended = Date.now();
+      return this.db
+        .with('shot', (db) =>
+          db
+            .insertInto('shots')
+            .values(this.shotRow(gameId, seq, shot, ended))
+            .returning('game_id'),
+        )
+        .with('game', (db) =>
+          db
+            .updateTable('games')
+            .set({ winner_id: winner, ended_at: ended })
+            .where('id', 'in', (eb) => eb.selectFrom('shot').select('game_id'))
+            .returning('room_slug'),
+        )
+        .updateTable('rooms')
+        .set({ status: 'ENDED' })
+        .where('slug', 'in', (eb) => eb.selectFrom('game').select('room_slug'))
+        .execute()
+        .then(() => undefined);
+    }
     return this.db.transaction().execute(async (tx) => {
       await tx.executeQuery(CompiledQuery.raw(this.insertShotSql, params));
       await tx.updateTable('games').set({ winner_id: winner, ended_at: Date.now() }).where('id', '=', gameId).execute();
       await tx.updateTable('rooms').set({ status: 'ENDED' }).where('slug', '=', slug).execute();
     });
+  }
+
+  private shotRow(gameId: number, seq: number, shot: Shot, at: number) {
+    return {
+      game_id: gameId,
+      seq,
+      shooter_id: shot.shooterId,
+      x: shot.x,
+      y: shot.y,
+      result: shot.result,
+      created_at: at,
+    };
   }
 
   /** Every shot of a round in order, to replay a finished game shot by shot. */

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CreateRoomBodySchema, LoginBodySchema, SignUpBodySchema } from '../../src/protocol';
 import { bearerToken, hashPassword, type Identity, type Tokens, verifyPassword } from '../auth';
 import type { Store } from '../db/store';
 import type { RoomRegistry } from '../rooms/registry';
 import { sendError } from './errors';
+import type { AuthLimits } from './rate-limits';
 
 interface Deps {
   readonly store: Store;
   readonly tokens: Tokens;
   readonly registry: RoomRegistry;
+  readonly limits: AuthLimits;
 }
 
 /** One message per broken rule, in field order, as the sign-up form shows them (SPEC §8). */
@@ -25,7 +27,16 @@ function messages(error: z.ZodError): string[] {
 
 const INVALID_LOGIN = 'Invalid e-mail or password';
 
-export function registerRoutes(app: FastifyInstance, { store, tokens, registry }: Deps): void {
+/** 429 with Retry-After (seconds), which clients and proxies understand. */
+function tooMany(reply: FastifyReply, seconds: number, what: string): FastifyReply {
+  reply.header('retry-after', String(seconds));
+  return sendError(reply, 429, `Too many ${what}: try again in ${waitText(seconds)}`);
+}
+
+const waitText = (seconds: number): string =>
+  seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+
+export function registerRoutes(app: FastifyInstance, { store, tokens, registry, limits }: Deps): void {
   // An unknown e-mail is checked against this hash too, so both failures cost one argon2 verify
   // and the response time does not tell which e-mails are registered.
   const decoyHash = hashPassword(randomUUID());
@@ -41,6 +52,9 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry }
     const body = SignUpBodySchema.safeParse(request.body ?? {});
     if (!body.success) return sendError(reply, 400, messages(body.error));
     const { username, email, password } = body.data;
+    // Counted before the password is hashed: a refused attempt costs no argon2 work.
+    const wait = await limits.signUp(request.ip);
+    if (wait !== null) return tooMany(reply, wait, 'sign-ups from this address');
     const created = await store.createUser({
       id: randomUUID(),
       username,
@@ -55,11 +69,17 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry }
   app.post('/users/auth/login', async (request, reply) => {
     const body = LoginBodySchema.safeParse(request.body ?? {});
     if (!body.success) return sendError(reply, 400, messages(body.error));
+    // Limits apply whether the e-mail is registered or not, so they do not tell which ones are.
+    const account = body.data.email.toLowerCase();
+    const wait = await limits.loginBlocked(account, request.ip);
+    if (wait !== null) return tooMany(reply, wait, 'failed logins');
     const user = await store.findUserByEmail(body.data.email);
     const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash), body.data.password);
     if (!user || !matches) {
+      await limits.loginFailed(account, request.ip);
       return sendError(reply, 401, INVALID_LOGIN);
     }
+    await limits.loginSucceeded(account);
     return reply.code(201).send({ access_token: tokens.sign({ id: user.id, username: user.username }) });
   });
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { autoIncrementId } from './columns';
 
 /**
  * The schema as it stood before migrations were versioned. Every statement says "if not exists",
@@ -36,7 +37,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('games')
     .ifNotExists()
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .$call(autoIncrementId(db))
     .addColumn('room_slug', 'text', (c) => c.notNull().references('rooms.slug'))
     .addColumn('round', 'integer', (c) => c.notNull())
     .addColumn('started_at', 'bigint', (c) => c.notNull())

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './001-initial';
+import * as usernameCase from './005-username-case';
 
 /**
  * Every migration, in the order they run (Kysely sorts by name). Add one file per change and
@@ -7,4 +8,5 @@ import * as initial from './001-initial';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
+  '005-username-case': usernameCase,
 };

@@ -1,0 +1,95 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RedisClient } from '../redis';
+
+/**
+ * Brute-force protection for the auth routes, on rate-limiter-flexible (atomic counters in Redis
+ * shared by every node, or in this process's memory without REDIS_URL). Counts failed logins per
+ * account and per address, and sign-up attempts per address; a blocked caller is told how many
+ * seconds to wait (Retry-After). A successful login costs nothing and clears its account's count.
+ */
+export interface AuthLimitSettings {
+  readonly loginFailuresPerAccount: number;
+  readonly loginFailuresPerAddress: number;
+  readonly loginFailureWindowSeconds: number;
+  readonly signUpsPerAddress: number;
+  readonly signUpWindowSeconds: number;
+}
+
+/** One counter: at most `points` events per window and key. */
+interface Counter {
+  readonly points: number;
+  readonly limiter: RateLimiterMemory | RateLimiterRedis;
+}
+
+/** Seconds to wait before trying again, at least 1. */
+const secondsOf = (res: RateLimiterRes): number => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
+export class AuthLimits {
+  private readonly accountFailures: Counter | null;
+  private readonly addressFailures: Counter | null;
+  private readonly signUps: Counter | null;
+
+  constructor(settings: AuthLimitSettings, redis: RedisClient | null) {
+    const counter = (name: string, points: number, duration: number): Counter | null => {
+      if (points <= 0) return null;
+      const options = { keyPrefix: `broadside:limit:${name}`, points, duration };
+      if (!redis) return { points, limiter: new RateLimiterMemory(options) };
+      const limiter = new RateLimiterRedis({
+        ...options,
+        storeClient: redis,
+        useRedisPackage: true,
+        // While Redis is unreachable each node keeps limiting on its own instead of failing logins.
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(options),
+      });
+      return { points, limiter };
+    };
+    const window = settings.loginFailureWindowSeconds;
+    this.accountFailures = counter('login-account', settings.loginFailuresPerAccount, window);
+    this.addressFailures = counter('login-address', settings.loginFailuresPerAddress, window);
+    this.signUps = counter('signup-address', settings.signUpsPerAddress, settings.signUpWindowSeconds);
+  }
+
+  /** Seconds until a login for this account from this address may be tried, or null when it may now. */
+  async loginBlocked(account: string, address: string): Promise<number | null> {
+    const waits = await Promise.all([
+      this.exhausted(this.accountFailures, account),
+      this.exhausted(this.addressFailures, address),
+    ]);
+    const longest = Math.max(...waits.map((w) => w ?? 0));
+    return longest > 0 ? longest : null;
+  }
+
+  async loginFailed(account: string, address: string): Promise<void> {
+    await Promise.all([this.count(this.accountFailures, account), this.count(this.addressFailures, address)]);
+  }
+
+  /** The account's failures are forgotten; the address's are not (one address may try many accounts). */
+  async loginSucceeded(account: string): Promise<void> {
+    await this.accountFailures?.limiter.delete(account);
+  }
+
+  /** Counts one sign-up attempt; returns the seconds to wait when the address has used them all. */
+  async signUp(address: string): Promise<number | null> {
+    if (!this.signUps) return null;
+    try {
+      await this.signUps.limiter.consume(address);
+      return null;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return secondsOf(rejection);
+      throw rejection;
+    }
+  }
+
+  private async exhausted(counter: Counter | null, key: string): Promise<number | null> {
+    if (!counter) return null;
+    const res = await counter.limiter.get(key);
+    return res && res.consumedPoints >= counter.points ? secondsOf(res) : null;
+  }
+
+  private async count(counter: Counter | null, key: string): Promise<void> {
+    if (!counter) return;
+    // penalty() adds a point without refusing past the limit: the refusal is loginBlocked's job.
+    await counter.limiter.penalty(key);
+  }
+}
