@@ -9,6 +9,8 @@ import { createTokens, loadSecret } from './auth';
 import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
 import { Store } from './db/store';
+import { ComputerPlayers } from './bots/computer-players';
+import { Decider } from './bots/decider';
 import { httpError } from './http/errors';
 import { AuthLimits } from './http/rate-limits';
 import { ServerMetrics } from './metrics';
@@ -28,6 +30,8 @@ export interface RunningServer {
   readonly store: Store;
   /** Spectators of every room; counts the spectator frames computed (issue 14). */
   readonly spectators: SpectatorFeed;
+  /** The server's computer players (seats, decision times; tests record what they are sent). */
+  readonly computers: ComputerPlayers;
   close(): Promise<void>;
 }
 
@@ -50,6 +54,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const store = new Store(db, runSync);
   const tokens = createTokens(loadSecret(config.dataDir, config.jwtSecret), config.tokenTtlSeconds);
   const registry = new RoomRegistry(store);
+  const actions = new RoomActions(store, randomRng());
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -74,7 +79,16 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     throw error;
   }
   const limits = new AuthLimits(config, redis);
-  registerRoutes(app, { store, tokens, registry, limits });
+  const computers = new ComputerPlayers({
+    registry,
+    actions,
+    decider: new Decider(config.botWorkers),
+    log: app.log,
+    maxGames: config.maxBotGames,
+    thinking: { minMs: config.botDelayMinMs, maxMs: config.botDelayMaxMs },
+    idleMs: config.botIdleSeconds * 1000,
+  });
+  registerRoutes(app, { store, tokens, registry, limits, computers });
 
   const hasClient = existsSync(join(config.clientDir, 'index.html'));
   if (hasClient) await app.register(fastifyStatic, { root: config.clientDir, wildcard: false });
@@ -92,7 +106,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     // With Redis every node's broadcasts reach the sockets of every other node (Redis Streams).
     ...(redis ? { adapter: createAdapter(redis) } : {}),
   });
-  const nsp = attachRoomNamespace(io, { tokens, registry, actions: new RoomActions(store, randomRng()), log: app.log });
+  const nsp = attachRoomNamespace(io, { tokens, registry, actions, log: app.log });
+  computers.attach(nsp);
   const metrics = new ServerMetrics();
   app.get('/metrics', async () => ({ ...metrics.snapshot(), rooms: registry.size, sockets: nsp.sockets.size }));
 
@@ -109,9 +124,11 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     io,
     store,
     spectators: spectatorFeed(nsp),
+    computers,
     close: () => {
       closing ??= (async () => {
         metrics.stop();
+        await computers.close();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await app.close();
         await redis?.close();

@@ -31,6 +31,17 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** The built web client to serve, when it exists. */
   readonly clientDir: string;
+  /** Computer players (issue 12): how many rooms may seat one at a time. */
+  readonly maxBotGames: number;
+  /** The computer's thinking time before each move, drawn uniformly from this span (ms). */
+  readonly botDelayMinMs: number;
+  readonly botDelayMaxMs: number;
+  /** Worker threads for the expensive shooters (Hard); 0 picks one less than the CPU count (at least 1). */
+  readonly botWorkers: number;
+  /** A computer player leaves a room after this long without a person connected (it comes back with them). */
+  readonly botIdleSeconds: number;
+  /** Quick match: after this long without an opponent the player is offered the computer. */
+  readonly quickMatchOfferSeconds: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -72,5 +83,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600, 'TOKEN_TTL_SECONDS'),
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: resolve(env.CLIENT_DIR || './dist'),
+    maxBotGames: intFrom(env.MAX_BOT_GAMES, 200, 'MAX_BOT_GAMES'),
+    botDelayMinMs: intFrom(env.BOT_DELAY_MS_MIN, 500, 'BOT_DELAY_MS_MIN'),
+    botDelayMaxMs: intFrom(env.BOT_DELAY_MS_MAX, 1500, 'BOT_DELAY_MS_MAX'),
+    botWorkers: intFrom(env.BOT_WORKERS, 0, 'BOT_WORKERS'),
+    botIdleSeconds: intFrom(env.BOT_IDLE_SECONDS, 120, 'BOT_IDLE_SECONDS'),
+    quickMatchOfferSeconds: intFrom(env.QUICK_MATCH_OFFER_SECONDS, 30, 'QUICK_MATCH_OFFER_SECONDS'),
   };
 }

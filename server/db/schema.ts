@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import { Migrator } from 'kysely';
 import { MIGRATIONS } from './migrations';
 
@@ -10,12 +10,16 @@ export interface Database {
     email: string;
     password_hash: string;
     created_at: number;
+    /** The level of a computer player (issue 12), null for a person; only migration 003 writes it. */
+    bot_level: ColumnType<string | null, string | null | undefined, string | null>;
   };
   rooms: {
     slug: string;
     created_by: string;
     created_at: number;
     status: string;
+    /** 1 when the room is listed among the open games (issue 12). */
+    is_public: Generated<number>;
   };
   members: {
     room_slug: string;

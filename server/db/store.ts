@@ -13,9 +13,19 @@ export interface UserRow {
   readonly passwordHash: string;
 }
 
+/** Finished games against people, and against the computer apart. */
+export interface PlayerRecord {
+  readonly gamesPlayed: number;
+  readonly gamesWon: number;
+  readonly computerGamesPlayed: number;
+  readonly computerGamesWon: number;
+}
+
 export interface StoredRoom {
   readonly slug: string;
   readonly status: GameStatus;
+  /** Listed among the open games while it waits for a second player. */
+  readonly isPublic?: boolean;
   readonly members: readonly { readonly userId: string; readonly username: string }[];
   /** The current round, absent before the first start. */
   readonly game: {
@@ -117,26 +127,41 @@ export class Store {
     return this.toUser(await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst());
   }
 
-  /** Finished rounds the user played, and those won. */
-  async record(userId: string): Promise<{ gamesPlayed: number; gamesWon: number }> {
-    const row = await this.db
+  /**
+   * Finished rounds the user played, and those won, against people and against the computer apart
+   * (the opponent's `users.bot_level` tells which).
+   */
+  async record(userId: string): Promise<PlayerRecord> {
+    const rows = await this.db
       .selectFrom('games')
-      .innerJoin('members', 'members.room_slug', 'games.room_slug')
-      .where('members.user_id', '=', userId)
+      .innerJoin('members as me', 'me.room_slug', 'games.room_slug')
+      .innerJoin('members as them', 'them.room_slug', 'games.room_slug')
+      .innerJoin('users as opponent', 'opponent.id', 'them.user_id')
+      .where('me.user_id', '=', userId)
+      .where('them.user_id', '!=', userId)
       .where('games.ended_at', 'is not', null)
       .select((eb) => [
+        eb.case().when('opponent.bot_level', 'is', null).then(0).else(1).end().as('computer'),
         eb.fn.countAll<number>().as('played'),
         eb.fn.sum<number>(eb.case().when('games.winner_id', '=', userId).then(1).else(0).end()).as('won'),
       ])
-      .executeTakeFirst();
-    return { gamesPlayed: Number(row?.played ?? 0), gamesWon: Number(row?.won ?? 0) };
+      .groupBy('computer')
+      .execute();
+    const people = rows.find((r) => Number(r.computer) === 0);
+    const computer = rows.find((r) => Number(r.computer) === 1);
+    return {
+      gamesPlayed: Number(people?.played ?? 0),
+      gamesWon: Number(people?.won ?? 0),
+      computerGamesPlayed: Number(computer?.played ?? 0),
+      computerGamesWon: Number(computer?.won ?? 0),
+    };
   }
 
-  /** False when the slug is taken. */
-  async createRoom(slug: string, userId: string): Promise<boolean> {
+  /** False when the slug is taken. A public room is listed among the open games while it waits. */
+  async createRoom(slug: string, userId: string, isPublic = false): Promise<boolean> {
     const result = await this.db
       .insertInto('rooms')
-      .values({ slug, created_by: userId, created_at: Date.now(), status: 'UNSTARTED' })
+      .values({ slug, created_by: userId, created_at: Date.now(), status: 'UNSTARTED', is_public: isPublic ? 1 : 0 })
       .onConflict((oc) => oc.column('slug').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
@@ -159,7 +184,8 @@ export class Store {
       .orderBy('round', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!game) return { slug, status: room.status, members, game: null };
+    const isPublic = room.is_public === 1;
+    if (!game) return { slug, status: room.status, isPublic, members, game: null };
     const fleetRows = await this.db.selectFrom('fleets').selectAll().where('game_id', '=', game.id).execute();
     const fleets: Record<string, ShipMap> = {};
     for (const row of fleetRows) {
@@ -178,6 +204,7 @@ export class Store {
     return {
       slug,
       status: room.status,
+      isPublic,
       members,
       game: { id: game.id, round: game.round, firstPlayer: game.first_player, winner: game.winner_id, fleets, shots },
     };

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { CreateRoomBodySchema, LoginBodySchema, SignUpBodySchema } from '../../src/protocol';
+import { ComputerGameBodySchema, CreateRoomBodySchema, LoginBodySchema, SignUpBodySchema } from '../../src/protocol';
 import { bearerToken, hashPassword, type Identity, type Tokens, verifyPassword } from '../auth';
 import type { Store } from '../db/store';
+import { BotsBusyError, type ComputerPlayers } from '../bots/computer-players';
 import type { RoomRegistry } from '../rooms/registry';
 import { sendError } from './errors';
 import type { AuthLimits } from './rate-limits';
@@ -13,6 +14,7 @@ interface Deps {
   readonly tokens: Tokens;
   readonly registry: RoomRegistry;
   readonly limits: AuthLimits;
+  readonly computers: ComputerPlayers;
 }
 
 /** One message per broken rule, in field order, as the sign-up form shows them (SPEC §8). */
@@ -36,7 +38,7 @@ function tooMany(reply: FastifyReply, seconds: number, what: string): FastifyRep
 const waitText = (seconds: number): string =>
   seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 
-export function registerRoutes(app: FastifyInstance, { store, tokens, registry, limits }: Deps): void {
+export function registerRoutes(app: FastifyInstance, { store, tokens, registry, limits, computers }: Deps): void {
   // An unknown e-mail is checked against this hash too, so both failures cost one argon2 verify
   // and the response time does not tell which e-mails are registered.
   const decoyHash = hashPassword(randomUUID());
@@ -90,7 +92,23 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry, 
     if (!body.success) return sendError(reply, 400, messages(body.error));
     // Identity comes from the token, never from the body (DESIGN.md §2).
     if (!(await store.findUserById(user.id))) return sendError(reply, 401, ['Unknown user']);
-    return reply.code(201).send({ slug: await registry.create(user.id) });
+    return reply.code(201).send({ slug: await registry.create(user.id, body.data.public === true) });
+  });
+
+  // A game against the server's computer player: the room is made with both members seated and
+  // the ships to place (issue 12).
+  app.post('/room/computer', async (request, reply) => {
+    const user = identify(request);
+    if (!user) return sendError(reply, 401, ['A valid access token is required']);
+    const body = ComputerGameBodySchema.safeParse(request.body ?? {});
+    if (!body.success) return sendError(reply, 400, messages(body.error));
+    if (!(await store.findUserById(user.id))) return sendError(reply, 401, ['Unknown user']);
+    try {
+      return reply.code(201).send(await computers.createGame(user, body.data.level));
+    } catch (error) {
+      if (error instanceof BotsBusyError) return sendError(reply, 503, [error.message]);
+      throw error;
+    }
   });
 
   app.get('/users/me', async (request, reply) => {

@@ -47,8 +47,12 @@ export class RoomActions {
     private readonly rng: Rng,
   ) {}
 
-  /** Joins as one of at most two members; the same user again takes over with its new socket. */
-  async join(room: Room, user: Identity, socketId: string): Promise<Outcome<GameStatus>> {
+  /**
+   * Joins as one of at most two members; the same user again takes over with its new socket. A null
+   * socket seats a member who has not connected yet (the person who asked for a computer game or
+   * was paired by quick match, before their page opens the room).
+   */
+  async join(room: Room, user: Identity, socketId: string | null): Promise<Outcome<GameStatus>> {
     const known = room.members.has(user.id);
     const position = room.state.players.length;
     const done = await commit(

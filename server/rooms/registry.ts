@@ -7,14 +7,16 @@ import { randomSlug } from './slug';
 export class RoomRegistry {
   private readonly rooms = new Map<string, Room>();
   private readonly loading = new Map<string, Promise<Room | null>>();
+  /** Called once for each room brought into memory (computer seats reattach, open games watch). */
+  readonly onLoad = new Set<(room: Room) => void>();
 
   constructor(private readonly store: Store) {}
 
-  /** Creates a room with a fresh unique slug. */
-  async create(userId: string): Promise<string> {
+  /** Creates a room with a fresh unique slug; a public one is listed among the open games. */
+  async create(userId: string, isPublic = false): Promise<string> {
     for (let attempt = 0; attempt < 20; attempt++) {
       const slug = randomSlug(Math.floor(attempt / 5));
-      if (await this.store.createRoom(slug, userId)) return slug;
+      if (await this.store.createRoom(slug, userId, isPublic)) return slug;
     }
     throw new Error('could not find a free room name');
   }
@@ -29,8 +31,11 @@ export class RoomRegistry {
       .loadRoom(slug)
       .then((stored) => {
         if (!stored) return null;
-        const room = this.rooms.get(slug) ?? new Room(slug, stored);
+        const known = this.rooms.get(slug);
+        if (known) return known;
+        const room = new Room(slug, stored);
         this.rooms.set(slug, room);
+        for (const hook of this.onLoad) hook(room);
         return room;
       })
       .finally(() => this.loading.delete(slug));

@@ -1,5 +1,6 @@
 import { type GameState, newGame } from '../../src/game';
 import type { StoredRoom } from '../db/store';
+import type { ServerEventName, ServerEventPayloads } from '../../src/protocol';
 import type { MaybePromise } from '../util/maybe-promise';
 
 export interface RoomMember {
@@ -32,14 +33,23 @@ export function restoreState(stored: StoredRoom): GameState {
   };
 }
 
+/** Receives, in-process, the events a socket member would be sent (a server-side bot's seat). */
+export type LocalDelivery = <K extends ServerEventName>(event: K, payload: ServerEventPayloads[K]) => void;
+
 /** One room: the single authority for its game. Actions run one at a time, in arrival order. */
 export class Room {
   state: GameState;
   gameId: number | null;
   round: number;
+  /** Listed among the open games while it waits for a second player. */
+  readonly isPublic: boolean;
   readonly members = new Map<string, RoomMember>();
   /** Sockets watching the room as spectators on this node (issue 14); they are never members. */
   spectators = 0;
+  /** Members seated in this process without a socket (computer players), by their member socketId. */
+  readonly localSeats = new Map<string, LocalDelivery>();
+  /** Told after every change that was published to the members (open games list). */
+  readonly changeListeners = new Set<(room: Room) => void>();
   private tail: Promise<unknown> = Promise.resolve();
   private pending = 0;
 
@@ -50,6 +60,7 @@ export class Room {
     this.state = restoreState(stored);
     this.gameId = stored.game?.id ?? null;
     this.round = stored.game?.round ?? 0;
+    this.isPublic = stored.isPublic ?? false;
     for (const m of stored.members) this.members.set(m.userId, { ...m, socketId: null });
   }
 

@@ -1,5 +1,6 @@
 import { knownOpponentGrid, knownOpponentShips, lastShot, ownGrid, spectatorView } from '../../src/game';
 import type { Match, Member, ServerEventName, ServerEventPayloads, SpectatorFrame, Winner } from '../../src/protocol';
+import { botLevelOf } from '../../src/bots/levels';
 import type { Room } from './room';
 
 export function memberList(room: Room): Member[] {
@@ -12,6 +13,7 @@ export function memberList(room: Room): Member[] {
       hasToPlay: room.state.turn === userId,
       connected: (member?.socketId ?? null) !== null,
       awayUntil: null,
+      bot: botLevelOf(userId),
     };
   });
 }

@@ -24,6 +24,12 @@ export function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options:
     if (member.socketId === null) continue;
     const events = fanout(member.userId);
     if (events.length === 0) continue;
+    // A computer player's seat gets the very payloads a socket would, in-process.
+    const local = room.localSeats.get(member.socketId);
+    if (local) {
+      for (const event of events) local(event, eventPayload(event, room, member.userId, memberPayload));
+      continue;
+    }
     // A local socket is written to directly; the adapter's broadcast path costs more per event and
     // is only needed when the socket lives on another node.
     const target = nsp.sockets.get(member.socketId) ?? nsp.to(member.socketId);
@@ -32,4 +38,5 @@ export function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options:
   }
   // Only a change of the game itself (not of its audience) makes a new spectator frame.
   if (options.game !== false) spectatorFeed(nsp).changed(room);
+  for (const listener of room.changeListeners) listener(room);
 }

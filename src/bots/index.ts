@@ -3,3 +3,5 @@ export * from './registry';
 export * from './simulate';
 export * from './player';
 export { createSampler, SAMPLES } from './shooters/sampler';
+export * from './levels';
+export * from './delay';

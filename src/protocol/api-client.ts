@@ -8,6 +8,7 @@ import {
   SignUpResponseSchema,
 } from './schemas';
 import type { CreateRoomBody, GamesInProgressResponse, LoginBody, Profile, SignUpBody } from './types';
+import { type ComputerGameBody, type ComputerGameResponse, ComputerGameResponseSchema } from './lobby';
 
 /** A failed HTTP call, with the text SPEC §8 says to show the user. */
 export class ApiError extends Error {
@@ -114,6 +115,16 @@ export class ApiClient {
       throw new ApiError(messages.join(', '), raw.status, messages);
     }
     return this.parse(CreateRoomResponseSchema, raw);
+  }
+
+  /** 201 → a new room against the server's computer player, already placing ships; 503 when all computer seats are busy. */
+  async computerGame(body: ComputerGameBody): Promise<ComputerGameResponse> {
+    const raw = await this.request('POST', '/room/computer', body);
+    if (raw.status !== 201) {
+      const messages = messagesOf(raw.body, `Computer game failed (${raw.status})`);
+      throw new ApiError(messages.join(', '), raw.status, messages);
+    }
+    return this.parse(ComputerGameResponseSchema, raw);
   }
 
   /** The logged-in user's profile and record. */

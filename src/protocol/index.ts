@@ -6,3 +6,4 @@ export * from './api-client';
 export * from './client-state';
 export * from './game-client';
 export * from './metrics';
+export * from './lobby';

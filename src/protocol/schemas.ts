@@ -38,6 +38,10 @@ export const TurnSecondsSchema = z.literal(TURN_SECONDS).nullable();
 /** A user as other players see it. */
 export const UserRefSchema = z.object({ userId: z.string(), username: z.string() });
 
+/** Levels of the server's computer players. */
+export const BOT_LEVELS = ['easy', 'medium', 'hard'] as const;
+export const BotLevelSchema = z.enum(BOT_LEVELS);
+
 export const SlugSchema = z.string().trim().min(1).max(64);
 
 /* ---------- HTTP ---------- */
@@ -76,6 +80,8 @@ export const CreateRoomBodySchema = z.object({
   socketId: z.string().max(64).nullish(),
   /** The turn clock (issue 11): 30 or 60 seconds per turn; absent or null for none. */
   turnSeconds: TurnSecondsSchema.optional(),
+  /** Lists the room among the open games on Home while it waits for a second player (issue 12). */
+  public: z.boolean().optional(),
 });
 export const CreateRoomResponseSchema = z.object({ slug: z.string() });
 
@@ -85,6 +91,9 @@ export const ProfileSchema = z.object({
   email: z.string(),
   gamesPlayed: z.number().int(),
   gamesWon: z.number().int(),
+  /** Finished games against the computer, counted apart from games against people (issue 12). */
+  computerGamesPlayed: z.number().int().optional(),
+  computerGamesWon: z.number().int().optional(),
 });
 
 /** GET /users/me/games: the rooms the user is a member of that have not ENDED, most recent first. */
@@ -126,6 +135,8 @@ export const MemberSchema = z.object({
   connected: z.boolean(),
   /** Epoch ms of the forfeit deadline while the member is away during PLAY, otherwise null. */
   awayUntil: z.number().nullable(),
+  /** The level of a server-side computer player, null for a person (issue 12; always sent by this server). */
+  bot: BotLevelSchema.nullable().optional(),
 });
 export const BattlePlaceSchema = z.object({
   shooterId: z.string(),

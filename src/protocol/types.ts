@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   BattlePlaceSchema,
+  BotLevelSchema,
   CreateRoomBodySchema,
   ErrorAckSchema,
   GameInProgressSchema,
@@ -32,6 +33,7 @@ export type Match = z.infer<typeof MatchSchema>;
 export type GameInProgress = z.infer<typeof GameInProgressSchema>;
 export type GamesInProgressResponse = z.infer<typeof GamesInProgressResponseSchema>;
 export type ErrorAck = z.infer<typeof ErrorAckSchema>;
+export type BotLevel = z.infer<typeof BotLevelSchema>;
 
 /** An acknowledgement: the value, or an error code as a value. */
 export type Ack<T> = T | ErrorAck;

@@ -53,6 +53,9 @@ export async function startTestServer(
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     clientDir: join(dataDir, 'no-client'),
     ...NO_RATE_LIMITS,
+    // Computer players answer at once in tests (their thinking time has its own unit test).
+    botDelayMinMs: 0,
+    botDelayMaxMs: 0,
     ...options.config,
   });
   return {

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './001-initial';
+import * as bots from './003-bots';
 import * as usernameCase from './005-username-case';
 
 /**
@@ -8,5 +9,6 @@ import * as usernameCase from './005-username-case';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
+  '003-bots': bots,
   '005-username-case': usernameCase,
 };

@@ -1,0 +1,11 @@
+// Entry of the decision pool's worker threads (piscina). A worker does not inherit the parent's
+// loader hooks: when the server runs from TypeScript sources it registers tsx itself, then
+// re-exports the task function of the module named in workerData.
+import { workerData } from 'node:worker_threads';
+
+if (workerData.module.endsWith('.ts')) {
+  const { register } = await import('tsx/esm/api');
+  register();
+}
+const task = await import(workerData.module);
+export default task.default;

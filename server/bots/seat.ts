@@ -1,0 +1,191 @@
+import { type ThinkingTime, thinkingDelay } from '../../src/bots/delay';
+import { botUserId, botUsername, levelStrategies } from '../../src/bots/levels';
+import type { PlacementStrategy } from '../../src/bots/types';
+import type { Rng } from '../../src/game';
+import {
+  type Ack,
+  type BotLevel,
+  type ClientGameState,
+  hasToPlay,
+  initialGameState,
+  isErrorAck,
+  PlaceShipsPayloadSchema,
+  type ServerEventName,
+  type ServerEventPayloads,
+  ShootPayloadSchema,
+} from '../../src/protocol';
+import type { Identity } from '../auth';
+import type { RoomActions } from '../rooms/actions';
+import type { Room } from '../rooms/room';
+import type { Act } from './act';
+import type { Decider } from './decider';
+
+/** What a computer player does next, judged from its own view only. */
+export type BotMove = 'start' | 'place' | 'shoot' | null;
+
+export function nextMove(state: ClientGameState, userId: string): BotMove {
+  if (state.gameStatus === 'UNSTARTED' && state.members.length === 2) return 'start';
+  if (state.gameStatus === 'PLACE_SHIPS' && state.shipsIndexes === null) return 'place';
+  if (state.gameStatus === 'PLAY' && hasToPlay(state, userId)) return 'shoot';
+  return null;
+}
+
+/** True when some member other than `userId` has a socket in the room. */
+export function personPresent(state: ClientGameState, userId: string): boolean {
+  return state.members.some((m) => m.userId !== userId && m.socketId !== null);
+}
+
+export interface SeatDeps {
+  readonly act: Act;
+  readonly actions: RoomActions;
+  readonly decider: Decider;
+  readonly thinking: ThinkingTime;
+  readonly rng: Rng;
+  /** Leave after this long without a person connected. */
+  readonly idleMs: number;
+  /** Every event delivered to the seat (tests record them). */
+  readonly observe: (room: Room, event: ServerEventName, payload: unknown) => void;
+  /** An action the server refused: a computer player should never see one. */
+  readonly refused: (room: Room, move: BotMove, error: string) => void;
+  readonly left: (seat: BotSeat) => void;
+}
+
+const sleep = (ms: number): Promise<void> =>
+  ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+
+/**
+ * A computer player seated in one room. It receives, in-process, exactly the payloads a socket
+ * member would get (server/socket/publish.ts), keeps them as a client does, and acts only through
+ * the room's queue with the same actions as a socket event: same rules, same storage, same views.
+ * One move at a time: a move waits its thinking time, is checked again against the latest view,
+ * then sent; the next is judged only once the server has answered and published.
+ */
+export class BotSeat {
+  readonly identity: Identity;
+  readonly socketId: string;
+  private view: ClientGameState;
+  private readonly placer: PlacementStrategy;
+  private busy = false;
+  private scheduled = false;
+  private closed = false;
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly room: Room,
+    readonly level: BotLevel,
+    private readonly deps: SeatDeps,
+  ) {
+    this.identity = { id: botUserId(level), username: botUsername(level) };
+    this.socketId = `bot:${room.slug}`;
+    this.view = initialGameState(room.slug);
+    this.placer = levelStrategies(level).placer;
+  }
+
+  /** Takes the seat: joins the room (or takes its member back after a restart) and gets the full state. */
+  async sit(): Promise<Ack<unknown>> {
+    const { room } = this;
+    room.localSeats.set(this.socketId, this.deliver);
+    const reply = await this.deps.act(room, () => this.deps.actions.join(room, this.identity, this.socketId));
+    if (isErrorAck(reply)) room.localSeats.delete(this.socketId);
+    return reply;
+  }
+
+  /** The in-process delivery of one server event: the same payload a socket member gets. */
+  private readonly deliver = <K extends ServerEventName>(event: K, payload: ServerEventPayloads[K]): void => {
+    if (this.closed) return;
+    this.deps.observe(this.room, event, payload);
+    this.view = { ...this.view, [event]: payload };
+    this.schedule();
+  };
+
+  /** Judges the view once the current publish is over (a publish delivers several events). */
+  private schedule(): void {
+    if (this.scheduled || this.closed) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.evaluate();
+    });
+  }
+
+  private evaluate(): void {
+    if (this.closed) return;
+    this.watchPresence();
+    if (this.busy) return;
+    const move = nextMove(this.view, this.identity.id);
+    if (move === null) return;
+    this.busy = true;
+    this.play(move)
+      .catch((error: unknown) =>
+        this.deps.refused(this.room, move, error instanceof Error ? error.message : 'INTERNAL'),
+      )
+      .finally(() => {
+        this.busy = false;
+        this.schedule();
+      });
+  }
+
+  private async play(move: Exclude<BotMove, null>): Promise<void> {
+    const { act, actions, decider, rng, thinking } = this.deps;
+    const { room, identity } = this;
+    let reply: Ack<unknown>;
+    if (move === 'start') {
+      reply = await act(room, () => actions.start(room, identity));
+    } else if (move === 'place') {
+      const fleet = PlaceShipsPayloadSchema.parse(this.placer.place(rng));
+      await sleep(thinkingDelay(thinking, rng));
+      if (!this.still(move)) return;
+      reply = await act(room, () => actions.place(room, identity, fleet));
+    } else {
+      const before = this.view;
+      // Thinking time and the decision run together: a slow decision hides inside the delay.
+      const [target] = await Promise.all([
+        decider.shoot(this.level, { grid: before.opponentBoats, sunk: before.opponentShipsIndexes }, rng),
+        sleep(thinkingDelay(thinking, rng)),
+      ]);
+      // The game may have moved on while thinking (a resignation, a forfeit): never act on an old view.
+      if (!this.still(move) || this.view.opponentBoats !== before.opponentBoats) return;
+      const shot = ShootPayloadSchema.parse(target);
+      reply = await act(room, () => actions.shoot(room, identity, shot));
+    }
+    if (isErrorAck(reply)) this.deps.refused(room, move, reply.error);
+  }
+
+  private still(move: BotMove): boolean {
+    return !this.closed && nextMove(this.view, this.identity.id) === move;
+  }
+
+  /** Leaves once no person has been connected for a while; a person coming back seats it again. */
+  private watchPresence(): void {
+    if (personPresent(this.view, this.identity.id)) {
+      if (this.idleTimer) clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+      return;
+    }
+    if (this.idleTimer) return;
+    this.idleTimer = setTimeout(() => void this.leave(), this.deps.idleMs);
+    this.idleTimer.unref();
+  }
+
+  /** Gives the seat up: the member stays in the room (disconnected) and the other member is told. */
+  async leave(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    const { room } = this;
+    await this.deps.act(room, () => {
+      room.localSeats.delete(this.socketId);
+      const member = room.members.get(this.identity.id);
+      if (member?.socketId === this.socketId) member.socketId = null;
+      return { reply: null, fanout: (id: string) => (id === this.identity.id ? [] : ['members' as const]) };
+    });
+    this.deps.left(this);
+  }
+
+  /** At server shutdown: stop at once, nothing to publish. */
+  stop(): void {
+    this.closed = true;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.room.localSeats.delete(this.socketId);
+  }
+}

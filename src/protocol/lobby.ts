@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { BotLevelSchema, type ErrorAckSchema } from './schemas';
+
+/* Playing without a friend (issue 12): computer games over HTTP, and the /lobby namespace that
+ * carries the quick-match queue and the live list of open games. Every shape is validated with
+ * these schemas on both sides. */
+
+/** POST /room/computer: a new room whose second member is the server's computer player. */
+export const ComputerGameBodySchema = z.strictObject({ level: BotLevelSchema });
+export const ComputerGameResponseSchema = z.object({
+  slug: z.string(),
+  bot: z.object({ userId: z.string(), username: z.string(), level: BotLevelSchema }),
+});
+
+export const LOBBY_NAMESPACE = '/lobby';
+
+/** A public room waiting for a second player. */
+export const OpenGameSchema = z.object({
+  slug: z.string(),
+  host: z.object({ userId: z.string(), username: z.string() }),
+  /** Epoch ms (server clock) since the room has been waiting. */
+  since: z.number(),
+});
+export const OpenGamesSchema = z.object({ games: z.array(OpenGameSchema) });
+
+/** `findOpponent` takes no payload (an empty object or nothing). */
+export const FindOpponentPayloadSchema = z.strictObject({}).nullish();
+export const CancelSearchPayloadSchema = z.strictObject({}).nullish();
+/** The ack of `findOpponent`: when the wait began and when the computer should be offered. */
+export const SearchingSchema = z.object({
+  /** Epoch ms (server clock) when the player joined the queue. */
+  since: z.number(),
+  /** After this long without a match the client offers a game against the computer. */
+  offerComputerAfterMs: z.number().int().min(0),
+  serverNow: z.number(),
+});
+/** Sent to both players once the queue has paired them: the room is ready for ship placement. */
+export const MatchFoundSchema = z.object({
+  slug: z.string(),
+  opponent: z.object({ userId: z.string(), username: z.string() }),
+});
+
+export const LobbyServerEventSchemas = {
+  openGames: OpenGamesSchema,
+  matchFound: MatchFoundSchema,
+} as const;
+
+export type ComputerGameBody = z.infer<typeof ComputerGameBodySchema>;
+export type ComputerGameResponse = z.infer<typeof ComputerGameResponseSchema>;
+export type OpenGame = z.infer<typeof OpenGameSchema>;
+export type OpenGames = z.infer<typeof OpenGamesSchema>;
+export type Searching = z.infer<typeof SearchingSchema>;
+export type MatchFound = z.infer<typeof MatchFoundSchema>;
+
+export interface LobbyServerToClientEvents {
+  openGames: (payload: OpenGames) => void;
+  matchFound: (payload: MatchFound) => void;
+}
+export interface LobbyClientToServerEvents {
+  findOpponent: (
+    payload: Record<string, never>,
+    ack: (reply: Searching | z.infer<typeof ErrorAckSchema>) => void,
+  ) => void;
+  cancelSearch: (payload: Record<string, never>, ack: (reply: null | z.infer<typeof ErrorAckSchema>) => void) => void;
+}
