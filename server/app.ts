@@ -10,7 +10,12 @@ import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
 import { Store } from './db/store';
 import { ComputerPlayers } from './bots/computer-players';
+import { actOn } from './bots/act';
 import { Decider } from './bots/decider';
+import { createLobbyNamespace, serveLobby, userRoom } from './lobby/namespace';
+import { OpenGames } from './lobby/open-games';
+import { type MatchQueue, MemoryMatchQueue } from './lobby/queue';
+import { QuickMatch } from './lobby/quick-match';
 import { httpError } from './http/errors';
 import { AuthLimits } from './http/rate-limits';
 import { ServerMetrics } from './metrics';
@@ -32,6 +37,8 @@ export interface RunningServer {
   readonly spectators: SpectatorFeed;
   /** The server's computer players (seats, decision times; tests record what they are sent). */
   readonly computers: ComputerPlayers;
+  /** The quick-match queue (tests look at who is waiting). */
+  readonly matchQueue: MatchQueue;
   close(): Promise<void>;
 }
 
@@ -110,6 +117,19 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   computers.attach(nsp);
   const metrics = new ServerMetrics();
   app.get('/metrics', async () => ({ ...metrics.snapshot(), rooms: registry.size, sockets: nsp.sockets.size }));
+  const matchQueue = new MemoryMatchQueue();
+  const lobby = createLobbyNamespace(io, { tokens, store, log: app.log });
+  const openGames = new OpenGames(registry, (games) => lobby.emit('openGames', { games: [...games] }));
+  const quickMatch = new QuickMatch({
+    queue: matchQueue,
+    registry,
+    actions,
+    act: actOn(nsp),
+    offerComputerAfterMs: config.quickMatchOfferSeconds * 1000,
+    log: app.log,
+    notify: (userId, found) => lobby.to(userRoom(userId)).emit('matchFound', found),
+  });
+  serveLobby(lobby, { openGames, quickMatch, log: app.log });
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -125,6 +145,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     store,
     spectators: spectatorFeed(nsp),
     computers,
+    matchQueue,
     close: () => {
       closing ??= (async () => {
         metrics.stop();

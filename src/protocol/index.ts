@@ -7,3 +7,4 @@ export * from './client-state';
 export * from './game-client';
 export * from './metrics';
 export * from './lobby';
+export * from './lobby-client';

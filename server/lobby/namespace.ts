@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Namespace, Server, Socket } from 'socket.io';
+import type { z } from 'zod';
+import {
+  CancelSearchPayloadSchema,
+  errorAck,
+  FindOpponentPayloadSchema,
+  HandshakeQuerySchema,
+  LOBBY_NAMESPACE,
+  type LobbyServerToClientEvents,
+} from '../../src/protocol';
+import type { Identity, Tokens } from '../auth';
+import type { Store } from '../db/store';
+import type { OpenGames } from './open-games';
+import type { QuickMatch } from './quick-match';
+
+type LobbySocketData = {
+  user: Identity;
+  /** This socket put its user in the quick-match queue. */
+  searching: boolean;
+};
+type UntrustedEvents = Record<string, (...args: unknown[]) => void>;
+export type LobbyNamespace = Namespace<
+  UntrustedEvents,
+  LobbyServerToClientEvents,
+  Record<string, never>,
+  LobbySocketData
+>;
+type LobbySocket = Socket<UntrustedEvents, LobbyServerToClientEvents, Record<string, never>, LobbySocketData>;
+
+export const userRoom = (userId: string): string => `user:${userId}`;
+
+interface Deps {
+  readonly tokens: Tokens;
+  readonly store: Store;
+  readonly log: FastifyBaseLogger;
+}
+
+/** The /lobby namespace: the token checked at the handshake, the open games pushed live, the quick-match queue. */
+export function createLobbyNamespace(io: Server, { tokens, store, log }: Deps): LobbyNamespace {
+  // socket.io types a namespace from its Server's generics; this one's events are declared here.
+  const nsp = io.of(LOBBY_NAMESPACE) as unknown as LobbyNamespace;
+  nsp.use((socket, next) => {
+    const query = HandshakeQuerySchema.safeParse(socket.handshake.query);
+    const user = query.success ? tokens.verify(query.data.token) : null;
+    if (!user) {
+      next(new Error('UNAUTHORIZED'));
+      return;
+    }
+    // A token outlives its user when the account is gone: refuse it like a bad one.
+    store.findUserById(user.id).then(
+      (row) => {
+        if (!row) return next(new Error('UNAUTHORIZED'));
+        socket.data.user = user;
+        socket.data.searching = false;
+        next();
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'lobby handshake failed');
+        next(new Error('INTERNAL'));
+      },
+    );
+  });
+  return nsp;
+}
+
+/** Registers a handler whose payload is validated with `schema` and whose answer is the ack. */
+function on<S extends z.ZodType>(
+  socket: LobbySocket,
+  event: string,
+  schema: S,
+  run: (payload: z.infer<S>) => Promise<unknown>,
+  log: FastifyBaseLogger,
+): void {
+  socket.on(event, (...args: unknown[]) => {
+    const last = args[args.length - 1];
+    const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : () => undefined;
+    const payload = typeof last === 'function' ? args.slice(0, -1)[0] : args[0];
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      ack(errorAck('BAD_PAYLOAD', parsed.error.issues[0]?.message ?? 'invalid payload'));
+      return;
+    }
+    run(parsed.data).then(ack, (error: unknown) => {
+      log.error({ err: error, event, user: socket.data.user.id }, 'lobby action failed');
+      ack(errorAck('INTERNAL'));
+    });
+  });
+}
+
+export function serveLobby(
+  nsp: LobbyNamespace,
+  { openGames, quickMatch, log }: { openGames: OpenGames; quickMatch: QuickMatch; log: FastifyBaseLogger },
+): void {
+  nsp.on('connection', (socket) => {
+    const { user } = socket.data;
+    void socket.join(userRoom(user.id));
+    socket.emit('openGames', { games: openGames.list() });
+
+    on(
+      socket,
+      'findOpponent',
+      FindOpponentPayloadSchema,
+      async () => {
+        socket.data.searching = true;
+        return quickMatch.find(user);
+      },
+      log,
+    );
+    on(
+      socket,
+      'cancelSearch',
+      CancelSearchPayloadSchema,
+      async () => {
+        socket.data.searching = false;
+        await quickMatch.cancel(user.id);
+        return null;
+      },
+      log,
+    );
+
+    // A closed Home page stops waiting: nobody would see the match.
+    socket.on('disconnect', () => {
+      if (!socket.data.searching) return;
+      quickMatch.cancel(user.id).catch((error: unknown) => log.error({ err: error }, 'leaving the queue failed'));
+    });
+  });
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ErrorCode } from './errors';
+import { SOCKET_SETTINGS } from './game-client';
+import {
+  LOBBY_NAMESPACE,
+  type LobbyClientToServerEvents,
+  type LobbyServerToClientEvents,
+  type MatchFound,
+  MatchFoundSchema,
+  type OpenGame,
+  OpenGamesSchema,
+  type Searching,
+  SearchingSchema,
+} from './lobby';
+import { ErrorAckSchema } from './schemas';
+import { type Ack, errorAck } from './types';
+
+export interface LobbyClientOptions {
+  /** Server origin; empty string for the page's own origin. */
+  readonly url: string;
+  readonly token: string;
+  readonly ackTimeoutMs?: number;
+  readonly socket?: Partial<ManagerOptions & SocketOptions>;
+}
+
+/**
+ * The /lobby namespace over socket.io-client: the live list of open games and the quick-match
+ * queue. Every payload from the server is checked against its schema; one that does not match is
+ * ignored. Runs in Node (CLI, tests) and in the browser.
+ */
+export class LobbyClient {
+  readonly socket: Socket<LobbyServerToClientEvents, LobbyClientToServerEvents>;
+  private games: readonly OpenGame[] = [];
+  private readonly gameListeners = new Set<(games: readonly OpenGame[]) => void>();
+  private readonly matchListeners = new Set<(found: MatchFound) => void>();
+  private readonly ackTimeoutMs: number;
+
+  constructor(options: LobbyClientOptions) {
+    this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
+    this.socket = io(`${options.url.replace(/\/+$/, '')}${LOBBY_NAMESPACE}`, {
+      ...SOCKET_SETTINGS,
+      autoConnect: false,
+      query: { token: options.token },
+      ...options.socket,
+    });
+    this.socket.on('openGames', (payload: unknown) => {
+      const parsed = OpenGamesSchema.safeParse(payload);
+      if (!parsed.success) return;
+      this.games = parsed.data.games;
+      for (const listener of this.gameListeners) listener(this.games);
+    });
+    this.socket.on('matchFound', (payload: unknown) => {
+      const parsed = MatchFoundSchema.safeParse(payload);
+      if (!parsed.success) return;
+      for (const listener of this.matchListeners) listener(parsed.data);
+    });
+  }
+
+  get openGames(): readonly OpenGame[] {
+    return this.games;
+  }
+
+  /** Called with the whole list whenever it changes; returns the unsubscribe function. */
+  onOpenGames(listener: (games: readonly OpenGame[]) => void): () => void {
+    this.gameListeners.add(listener);
+    return () => this.gameListeners.delete(listener);
+  }
+
+  /** Called when the queue has paired this user; returns the unsubscribe function. */
+  onMatch(listener: (found: MatchFound) => void): () => void {
+    this.matchListeners.add(listener);
+    return () => this.matchListeners.delete(listener);
+  }
+
+  /** Connects; rejects with the server's reason (e.g. UNAUTHORIZED) when the handshake is refused. */
+  connect(): Promise<void> {
+    if (this.socket.connected) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const done = (): void => {
+        this.socket.off('connect', onConnect);
+        this.socket.off('connect_error', onError);
+      };
+      const onConnect = (): void => {
+        done();
+        resolve();
+      };
+      const onError = (error: Error): void => {
+        if (this.socket.active) return;
+        done();
+        reject(error);
+      };
+      this.socket.on('connect', onConnect);
+      this.socket.on('connect_error', onError);
+      this.socket.connect();
+    });
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+
+  private async call<T>(event: 'findOpponent' | 'cancelSearch', schema: z.ZodType<T>): Promise<Ack<T>> {
+    let reply: unknown;
+    try {
+      reply = await this.socket.timeout(this.ackTimeoutMs).emitWithAck(event, {});
+    } catch (error) {
+      const code: ErrorCode = this.socket.connected ? 'TIMEOUT' : 'DISCONNECTED';
+      return errorAck(code, error instanceof Error ? error.message : undefined);
+    }
+    const failed = ErrorAckSchema.safeParse(reply);
+    if (failed.success) return failed.data;
+    const parsed = schema.safeParse(reply);
+    return parsed.success ? parsed.data : errorAck('INTERNAL', `unexpected answer to ${event}`);
+  }
+
+  /** Joins the quick-match queue; `matchFound` follows once another player is found. */
+  findOpponent(): Promise<Ack<Searching>> {
+    return this.call('findOpponent', SearchingSchema);
+  }
+
+  /** Leaves the queue (harmless when not in it). */
+  cancelSearch(): Promise<Ack<null>> {
+    return this.call('cancelSearch', z.null());
+  }
+}
