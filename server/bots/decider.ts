@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { LatencyBook, type Percentiles } from '../../cli/latency';
@@ -8,9 +8,20 @@ import type { Coord, Grid, PartialShipMap, Rng } from '../../src/game';
 import type { BotLevel } from '../../src/protocol';
 import decide, { type Decision, type DecideTask } from './decide';
 
-/** Same extension as this file: .ts from sources, .js once compiled. */
-const TASK_MODULE = new URL(`./decide${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
-const ENTRY = new URL('./decide-entry.mjs', import.meta.url);
+/**
+ * The worker's module. From TypeScript sources, an entry that registers tsx first and then loads
+ * decide.ts; from the bundled server (scripts/build-server.mjs), main.decide.js next to main.js.
+ */
+function workerFiles(): { filename: string; workerData: { module: string } | undefined } {
+  const file = fileURLToPath(import.meta.url);
+  if (extname(file) !== '.ts') {
+    return { filename: new URL(`./${basename(file, '.js')}.decide.js`, import.meta.url).href, workerData: undefined };
+  }
+  return {
+    filename: new URL('./decide-entry.mjs', import.meta.url).href,
+    workerData: { module: new URL('./decide.ts', import.meta.url).href },
+  };
+}
 
 export interface DecisionTimes {
   /** Time spent choosing, where it ran (worker thread or inline). */
@@ -33,8 +44,7 @@ export class Decider {
 
   private poolOf(): Piscina<DecideTask, Decision> {
     this.pool ??= new Piscina<DecideTask, Decision>({
-      filename: ENTRY.href,
-      workerData: { module: TASK_MODULE.href },
+      ...workerFiles(),
       minThreads: 1,
       maxThreads: this.workers > 0 ? this.workers : Math.max(1, availableParallelism() - 1),
       idleTimeout: 60_000,

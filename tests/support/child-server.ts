@@ -27,7 +27,8 @@ export async function startChildServer(options: { dataDir?: string; jwtSecret?: 
     buildServer(ENTRY);
     built = true;
     process.once('exit', () => {
-      for (const file of [ENTRY, `${ENTRY}.map`]) rmSync(file, { force: true });
+      const decide = ENTRY.replace(/\.js$/, '.decide.js');
+      for (const file of [ENTRY, `${ENTRY}.map`, decide, `${decide}.map`]) rmSync(file, { force: true });
     });
   }
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'broadside-child-'));
@@ -40,6 +41,9 @@ export async function startChildServer(options: { dataDir?: string; jwtSecret?: 
       LOG_LEVEL: 'info',
       CLIENT_DIR: join(dataDir, 'no-client'),
       JWT_SECRET: options.jwtSecret ?? 'child-server-test-secret',
+      // Computer players answer at once in tests.
+      BOT_DELAY_MS_MIN: '0',
+      BOT_DELAY_MS_MAX: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
