@@ -49,8 +49,8 @@ describe('the Store on this project’s database engine', () => {
     expect(typeof gameId).toBe('number');
     await s.addShot('calm-bay', gameId, 0, { shooterId: 'u1', x: 1, y: 2, result: 'H' }, null);
     await s.addShot('calm-bay', gameId, 1, { shooterId: 'u1', x: 2, y: 2, result: 'D' }, 'u1');
-    expect(await s.record('u1')).toEqual({ gamesPlayed: 1, gamesWon: 1 });
-    expect(await s.record('u2')).toEqual({ gamesPlayed: 1, gamesWon: 0 });
+    expect(await s.record('u1')).toMatchObject({ gamesPlayed: 1, gamesWon: 1 });
+    expect(await s.record('u2')).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
     const room = await s.loadRoom('calm-bay');
     expect(room?.status).toBe('ENDED');
     expect(room?.game?.winner).toBe('u1');
