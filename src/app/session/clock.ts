@@ -4,9 +4,19 @@
  * difference and reads every deadline on the server's time.
  */
 
-/** How far the server's clock is ahead of this one (negative when behind). */
+/** How far the server's clock is ahead of this one (negative when behind), from one message. */
 export function clockOffset(serverNow: number, receivedAt: number): number {
   return serverNow - receivedAt;
+}
+
+/**
+ * The best estimate so far: a message's sample undercounts the offset by its time in transit (it
+ * was received after `serverNow`), so the largest sample, the one that travelled fastest, is the
+ * closest to the truth; a loaded moment cannot push a deadline later.
+ */
+export function nextClockOffset(previous: number | null, serverNow: number, receivedAt: number): number {
+  const sample = clockOffset(serverNow, receivedAt);
+  return previous === null ? sample : Math.max(previous, sample);
 }
 
 /** Milliseconds left before `deadline` (server time), never negative. */

@@ -13,7 +13,7 @@ import {
 } from '../../game';
 import { type ClientGameState, initialGameState } from '../../protocol/client-state';
 import type { Member, ServerEventName } from '../../protocol/types';
-import { clockOffset } from '../session/clock';
+import { nextClockOffset } from '../session/clock';
 import { departedMembers } from '../session/presence';
 import { nextHold, type RematchHold } from './rematch-hold';
 
@@ -32,14 +32,14 @@ export interface GameStoreState extends ServerSide {
   draft: ShipMap;
   /** True once the server accepted this player's fleet, while waiting for the opponent's. */
   fleetSubmitted: boolean;
-  /** How far the server's clock is ahead of this one, from the last `match` event's `serverNow`. */
-  clockOffsetMs: number;
+  /** How far the server's clock is ahead of this one, from the `match` events' `serverNow`; null before the first. */
+  clockOffsetMs: number | null;
   /**
    * The next round, held back while this player still looks at the last round's final boards and
    * result: the opponent replayed, this player has not chosen to go on yet.
    */
   rematch: RematchHold<ClientGameState> | null;
-  /** True from this player's own replay request until its answer: that new round is no surprise. */
+  /** True from this player's replay (or acceptance of the opponent's) until the new placement shows. */
   replayAsked: boolean;
   /** Who left the lobby (leaveRoom), shown to the member who stays until someone joins. */
   departed: string[];
@@ -53,7 +53,7 @@ export function initialGameStore(): GameStoreState {
     slug: null,
     draft: randomFleet(randomRng()),
     fleetSubmitted: false,
-    clockOffsetMs: 0,
+    clockOffsetMs: null,
     rematch: null,
     replayAsked: false,
     departed: [],
@@ -74,7 +74,7 @@ export function resetGameStore(userId: string | null, slug: string | null): void
  */
 export function applyServerState(state: ClientGameState, change?: ServerEventName | 'connected'): void {
   if (change === 'match' && state.match.serverNow > 0) {
-    gameStore.clockOffsetMs = clockOffset(state.match.serverNow, Date.now());
+    gameStore.clockOffsetMs = nextClockOffset(gameStore.clockOffsetMs, state.match.serverNow, Date.now());
   }
   const hold = nextHold({
     shown: gameStore.gameStatus,
@@ -100,6 +100,8 @@ export function acceptRematch(): void {
   const hold = gameStore.rematch;
   if (!hold) return;
   gameStore.rematch = null;
+  // From now on the new round is this player's choice too: its frames still on the way are shown.
+  gameStore.replayAsked = true;
   show(hold.latest);
 }
 

@@ -33,16 +33,17 @@ export interface HoldStep<S> {
 }
 
 /**
- * Whether the incoming state is held back (the hold to keep) or shown (null). A round that ended on
- * screen and a new placement that this player did not ask for starts a hold; the hold lasts while
- * the server is in that placement; anything else (a status the player must see) ends it.
+ * Whether the incoming state is held back (the hold to keep) or shown (null). A hold starts when a
+ * round ended on screen and a new round this player did not ask for arrives: its placement status,
+ * or first its `match` naming the other member as the one who replayed (servers may send either
+ * first). It lasts while the server is between that end and the new placement; anything else (a
+ * status the player must see) ends it.
  */
 export function nextHold<S>(step: HoldStep<S>): RematchHold<S> | null {
   const by = step.rematchBy ?? step.hold?.by ?? null;
   if (by !== null && by.userId === step.selfId) return null;
-  if (step.hold) return step.incomingStatus === 'PLACE_SHIPS' ? { by, latest: step.incoming } : null;
-  if (step.shown === 'ENDED' && step.incomingStatus === 'PLACE_SHIPS' && !step.askedReplay) {
-    return { by, latest: step.incoming };
-  }
-  return null;
+  const placing = step.incomingStatus === 'PLACE_SHIPS';
+  if (step.hold) return placing || step.incomingStatus === 'ENDED' ? { by, latest: step.incoming } : null;
+  const newRound = placing || (step.incomingStatus === 'ENDED' && step.rematchBy !== null);
+  return step.shown === 'ENDED' && newRound && !step.askedReplay ? { by, latest: step.incoming } : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyGrid, type Grid } from '../../../src/game';
-import { clockOffset, msLeft, secondsLeft } from '../../../src/app/session/clock';
+import { clockOffset, msLeft, nextClockOffset, secondsLeft } from '../../../src/app/session/clock';
 import { endSummary } from '../../../src/app/session/end-summary';
 import { awayOpponent, departedMembers, presenceOf } from '../../../src/app/session/presence';
 import { shotStats } from '../../../src/app/session/shot-stats';
@@ -27,6 +27,16 @@ describe('clock', () => {
     expect(secondsLeft(135_000, 100_000, offset)).toBe(30);
     // And behind: the same works with a negative offset.
     expect(secondsLeft(95_000 + 60_000, 100_000, clockOffset(95_000, 100_000))).toBe(60);
+  });
+
+  it('keeps the sample that travelled fastest: transit time only ever lowers a sample', () => {
+    // True offset +5 s; messages took 40 ms, then 900 ms (a loaded moment), then 10 ms.
+    let offset = nextClockOffset(null, 105_000, 100_040);
+    expect(offset).toBe(4_960);
+    offset = nextClockOffset(offset, 106_000, 101_900);
+    expect(offset).toBe(4_960);
+    offset = nextClockOffset(offset, 107_000, 102_010);
+    expect(offset).toBe(4_990);
   });
 
   it('rounds up, so the count reads 60 … 1 and only the deadline itself reads 0', () => {
@@ -154,11 +164,19 @@ describe('rematch hold', () => {
     expect(nextHold({ ...step, hold: next, incoming: 'new round #3' })).toEqual({ by: bob, latest: 'new round #3' });
   });
 
+  it('starts as well from a match that names the opponent as replaying, before the new status', () => {
+    const hold = nextHold({ ...step, incomingStatus: 'ENDED', rematchBy: bob });
+    expect(hold).toEqual({ by: bob, latest: 'new round #1' });
+    expect(nextHold({ ...step, hold, incoming: 'new round #2' })).toEqual({ by: bob, latest: 'new round #2' });
+  });
+
   it('ends when the server leaves placement, and never starts outside the end of a round', () => {
     const hold = nextHold(step);
     expect(nextHold({ ...step, hold, incomingStatus: 'PLAY' })).toBeNull();
+    expect(nextHold({ ...step, hold, incomingStatus: 'UNSTARTED' })).toBeNull();
     expect(nextHold({ ...step, shown: 'PLACE_SHIPS' })).toBeNull();
     expect(nextHold({ ...step, shown: null })).toBeNull();
+    // An end without a rematch (e.g. the match of the end itself) is shown.
     expect(nextHold({ ...step, incomingStatus: 'ENDED' })).toBeNull();
   });
 });

@@ -44,9 +44,20 @@ const ended: ClientGameState = {
   match: { ...initialMatch(), endReason: 'SUNK', serverNow: 1 },
 };
 
-/** What the server sends, event by event, when bob replays (gameStatus first, members last). */
-function bobReplays(): void {
-  let state: ClientGameState = { ...ended, gameStatus: 'PLACE_SHIPS' };
+type Order = 'match first' | 'status first';
+
+/**
+ * What the server sends, event by event, when bob replays: its full state with `members` last,
+ * and `match` either first (the reference server) or after the status (any order must work).
+ */
+function bobReplays(order: Order = 'match first'): void {
+  const match = { ...initialMatch(), rematchBy: { userId: 'b', username: 'bob' }, serverNow: 2 };
+  let state: ClientGameState = ended;
+  if (order === 'match first') {
+    state = { ...state, match };
+    applyServerState(state, 'match');
+  }
+  state = { ...state, gameStatus: 'PLACE_SHIPS' };
   applyServerState(state, 'gameStatus');
   state = { ...state, shipsIndexes: null };
   applyServerState(state, 'shipsIndexes');
@@ -54,8 +65,10 @@ function bobReplays(): void {
   applyServerState(state, 'playerBoats');
   applyServerState(state, 'opponentBoats');
   applyServerState(state, 'winner');
-  state = { ...state, match: { ...initialMatch(), rematchBy: { userId: 'b', username: 'bob' }, serverNow: 2 } };
-  applyServerState(state, 'match');
+  if (order === 'status first') {
+    state = { ...state, match };
+    applyServerState(state, 'match');
+  }
   applyServerState(state, 'members');
 }
 
@@ -65,15 +78,29 @@ describe('rematch without surprise', () => {
     applyServerState(ended, 'gameStatus');
   });
 
-  it("keeps the final boards, the winner and the end reason when the opponent's replay starts a round", () => {
-    bobReplays();
-    expect(gameStore.gameStatus).toBe('ENDED');
-    expect(gameStore.winner).toEqual({ userId: 'me', username: 'alice' });
-    expect(gameStore.opponentBoats).toEqual(marked('D', 17));
-    expect(gameStore.playerBoats).toEqual(marked('M', 12));
-    expect(gameStore.shipsIndexes).toEqual(fleet);
-    expect(gameStore.match.endReason).toBe('SUNK');
-    expect(gameStore.rematch?.by).toEqual({ userId: 'b', username: 'bob' });
+  it.each<Order>(['match first', 'status first'])(
+    "keeps the final boards, the winner and the end reason when the opponent's replay starts a round (%s)",
+    (order) => {
+      bobReplays(order);
+      expect(gameStore.gameStatus).toBe('ENDED');
+      expect(gameStore.winner).toEqual({ userId: 'me', username: 'alice' });
+      expect(gameStore.opponentBoats).toEqual(marked('D', 17));
+      expect(gameStore.playerBoats).toEqual(marked('M', 12));
+      expect(gameStore.shipsIndexes).toEqual(fleet);
+      expect(gameStore.match.endReason).toBe('SUNK');
+      expect(gameStore.rematch?.by).toEqual({ userId: 'b', username: 'bob' });
+    },
+  );
+
+  it('goes on at once even when the player answers between the match and the status', () => {
+    const match = { ...initialMatch(), rematchBy: { userId: 'b', username: 'bob' }, serverNow: 2 };
+    applyServerState({ ...ended, match }, 'match');
+    expect(gameStore.rematch).not.toBeNull();
+    acceptRematch();
+    applyServerState({ ...ended, match, gameStatus: 'PLACE_SHIPS', winner: null }, 'gameStatus');
+    expect(gameStore.rematch).toBeNull();
+    expect(gameStore.gameStatus).toBe('PLACE_SHIPS');
+    expect(gameStore.replayAsked).toBe(false);
   });
 
   it('goes on to a fresh, editable placement of the new round when the player chooses', () => {
@@ -114,15 +141,20 @@ describe('rematch without surprise', () => {
 describe('server clock', () => {
   beforeEach(() => resetGameStore('me', 'room'));
 
-  it("keeps the server clock's offset from each match event", () => {
+  it("estimates the server clock's offset from the match events", () => {
     vi.useFakeTimers({ now: 1_000_000 });
     try {
+      expect(gameStore.clockOffsetMs).toBeNull();
       const state = { ...ended, gameStatus: 'PLAY' as const, match: { ...initialMatch(), serverNow: 1_004_000 } };
       applyServerState(state, 'match');
       expect(gameStore.clockOffsetMs).toBe(4_000);
       // Other events, and the empty match before the first one, leave it alone.
       applyServerState({ ...state, match: initialMatch() }, 'match');
       applyServerState(state, 'members');
+      expect(gameStore.clockOffsetMs).toBe(4_000);
+      // A slower message (its serverNow 300 ms older on arrival) does not lower the estimate.
+      vi.setSystemTime(1_010_300);
+      applyServerState({ ...state, match: { ...initialMatch(), serverNow: 1_014_000 } }, 'match');
       expect(gameStore.clockOffsetMs).toBe(4_000);
     } finally {
       vi.useRealTimers();

@@ -12,7 +12,7 @@ export function AwayNotice() {
   const away = awayOpponent(members, userId, gameStatus);
   const now = useNow(away !== null);
   if (!away) return null;
-  const seconds = secondsLeft(away.awayUntil, now, clockOffsetMs);
+  const seconds = secondsLeft(away.awayUntil, now, clockOffsetMs ?? 0);
   return (
     <div className="notice away-notice">
       {/* Announced once; the visible count is a timer, not read out every second. */}

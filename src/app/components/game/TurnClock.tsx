@@ -11,7 +11,7 @@ export function TurnClock() {
   const deadline = snapshot.gameStatus === 'PLAY' ? snapshot.match.turnDeadline : null;
   const now = useNow(deadline !== null);
   if (deadline === null) return null;
-  const seconds = secondsLeft(deadline, now, snapshot.clockOffsetMs);
+  const seconds = secondsLeft(deadline, now, snapshot.clockOffsetMs ?? 0);
   const mine = isMyTurn(snapshot);
   const opponent = snapshot.members.find((member) => member.userId !== snapshot.userId);
   const text = mine
