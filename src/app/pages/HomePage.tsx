@@ -79,6 +79,7 @@ export default function HomePage() {
         <HeroArt className="hero-art" />
       </div>
       <div className="grid-cards home-cards">
+        {user && <GamesInProgress userId={user.id} />}
         <div className="card">
           <h2>{t('home.joinTitle')}</h2>
           <p className="card-text">{t('home.joinText')}</p>
@@ -96,7 +97,6 @@ export default function HomePage() {
             <button type="submit">{t('home.join')}</button>
           </form>
         </div>
-        {user && <GamesInProgress userId={user.id} />}
       </div>
     </section>
   );

@@ -315,7 +315,7 @@ describe('home', () => {
       within(section)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['calm-whale-7 against bob · in play', 'brave-otter-42 waiting for an opponent · in the lobby']);
+    ).toEqual(['calm-whale-7 against bob in play', 'brave-otter-42 waiting for an opponent in the lobby']);
     expect(within(section).getByRole('link', { name: 'calm-whale-7' }).getAttribute('href')).toBe('/game/calm-whale-7');
     await userEvent.setup().click(within(section).getByRole('link', { name: 'brave-otter-42' }));
     await waitFor(() => expect(app.path()).toBe('/game/lobby/brave-otter-42'));

@@ -20,10 +20,12 @@ export function EndSummary() {
   ];
   return (
     <div className="end-summary" data-outcome={summary.outcome}>
-      <p className="end-outcome">{t(summary.outcome === 'won' ? 'end.won' : 'end.lost')}</p>
-      {summary.reason && (
-        <p className="end-reason">{t(`end.how.${summary.outcome}.${summary.reason}`, { opponent })}</p>
-      )}
+      <div className="end-verdict">
+        <p className="end-outcome">{t(summary.outcome === 'won' ? 'end.won' : 'end.lost')}</p>
+        {summary.reason && (
+          <p className="end-reason">{t(`end.how.${summary.outcome}.${summary.reason}`, { opponent })}</p>
+        )}
+      </div>
       <table className="end-stats">
         <caption>{t('end.stats')}</caption>
         <thead>

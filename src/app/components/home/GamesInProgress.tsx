@@ -43,13 +43,16 @@ export function GamesInProgress({ userId }: { readonly userId: string }) {
       {loaded.state === 'failed' ? (
         <p className="hint">{t('myGames.failed')}</p>
       ) : (
-        <ul className="game-list">
+        <ul className="list game-list">
           {loaded.games.map((game) => (
             <li key={game.slug}>
-              <Link href={resumePath(game)}>{game.slug}</Link>{' '}
-              <span className="hint">
-                {game.opponent ? t('myGames.against', { username: game.opponent.username }) : t('myGames.alone')}
-                {' · '}
+              <span className="grow">
+                <Link href={resumePath(game)}>{game.slug}</Link>{' '}
+                <span className="opponent">
+                  {game.opponent ? t('myGames.against', { username: game.opponent.username }) : t('myGames.alone')}
+                </span>
+              </span>{' '}
+              <span className={game.status === 'PLAY' ? 'badge accent' : 'badge'}>
                 {t(`myGames.status.${game.status}`)}
               </span>
             </li>
