@@ -52,7 +52,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'component', include: ['tests/unit/**/*.test.tsx'], environment: 'jsdom' },
+        test: {
+          name: 'component',
+          include: ['tests/unit/**/*.test.tsx'],
+          environment: 'jsdom',
+          // A page typed into with user-event takes 4-5 s under jsdom on the shared 2-core machine
+          // at a load of 20+; 5 s (the default) failed tests that had nothing wrong.
+          testTimeout: 20_000,
+        },
       },
       {
         extends: true,
