@@ -8,6 +8,8 @@ export interface PresenceMember {
   readonly hasToPlay: boolean;
   readonly connected?: boolean;
   readonly awayUntil?: number | null;
+  /** The level of a server-side computer player (issue 12); null or absent for a person. */
+  readonly bot?: string | null;
 }
 
 export interface PresenceEntry {
@@ -16,10 +18,15 @@ export interface PresenceEntry {
   readonly me: boolean;
   readonly connected: boolean;
   readonly hasToPlay: boolean;
+  readonly bot: boolean;
 }
 
-/** A member is connected when the server says so; a SPEC-only server says it with a socketId. */
+/**
+ * A member is connected when the server says so; a SPEC-only server says it with a socketId. A
+ * computer player plays inside the server, without a socket: it is always there.
+ */
 export function isConnected(member: PresenceMember): boolean {
+  if (member.bot) return true;
   return member.connected ?? member.socketId !== null;
 }
 
@@ -31,6 +38,7 @@ export function presenceOf(members: readonly PresenceMember[], userId: string | 
     me: member.userId === userId,
     connected: isConnected(member),
     hasToPlay: member.hasToPlay,
+    bot: Boolean(member.bot),
   }));
   return [...entries.filter((e) => e.me), ...entries.filter((e) => !e.me)];
 }

@@ -107,8 +107,8 @@ describe('presence', () => {
 
   it('lists this player first, each with its connection state', () => {
     expect(presenceOf([bob, alice], 'a')).toEqual([
-      { userId: 'a', username: 'alice', me: true, connected: true, hasToPlay: true },
-      { userId: 'b', username: 'bob', me: false, connected: false, hasToPlay: false },
+      { userId: 'a', username: 'alice', me: true, connected: true, hasToPlay: true, bot: false },
+      { userId: 'b', username: 'bob', me: false, connected: false, hasToPlay: false, bot: false },
     ]);
   });
 
@@ -116,6 +116,20 @@ describe('presence', () => {
     const spec = { userId: 'b', username: 'bob', socketId: 'x', hasToPlay: false };
     expect(presenceOf([spec], 'a')[0]?.connected).toBe(true);
     expect(presenceOf([{ ...spec, socketId: null }], 'a')[0]?.connected).toBe(false);
+  });
+
+  it('counts a computer player, which has no socket, as always there', () => {
+    const computer = {
+      userId: 'bot-easy',
+      username: 'Computer (Easy)',
+      socketId: null,
+      hasToPlay: false,
+      connected: false,
+      awayUntil: null,
+      bot: 'easy',
+    };
+    expect(presenceOf([alice, computer], 'a')[1]).toMatchObject({ connected: true, bot: true });
+    expect(awayOpponent([alice, { ...computer, awayUntil: 90_000 }], 'a', 'PLAY')).toBeNull();
   });
 
   it('names the opponent whose forfeit deadline runs, in PLAY only', () => {

@@ -26,7 +26,9 @@ export function PlayersBar() {
             <span className="player-name">
               {entry.me ? t('presence.you', { username: entry.username }) : entry.username}
             </span>
-            <span className="player-state">{entry.connected ? t('presence.online') : t('presence.offline')}</span>
+            <span className="player-state">
+              {entry.bot ? t('presence.computer') : entry.connected ? t('presence.online') : t('presence.offline')}
+            </span>
             {playing && entry.hasToPlay && <span className="player-turn">{t('presence.turn')}</span>}
             {playing && match.turnSeconds !== null && missed > 0 && (
               <span className="player-missed">{t('clock.missed', { count: missed })}</span>
