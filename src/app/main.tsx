@@ -7,6 +7,7 @@ import { followThemePreference } from './theme/apply-theme';
 import './styles/theme.css';
 import './styles/app.css';
 import './styles/match.css';
+import './styles/game.css';
 
 loadUser();
 followThemePreference();

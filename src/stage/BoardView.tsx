@@ -2,7 +2,7 @@ import { useTick } from '@pixi/react';
 import type { Container, Graphics, Ticker } from 'pixi.js';
 import { memo, type ReactNode, type RefObject, useCallback, useMemo, useRef } from 'react';
 import { GRID_SIZE } from '../game';
-import { type BoardId, LABEL_CELLS, TITLE_CELLS, type GridPlacement } from './layout';
+import { type BoardId, LABEL_CELLS, type GridPlacement } from './layout';
 import { labelFont } from './label-font';
 import { approach } from './motion';
 import type { Interaction } from './interaction';
@@ -13,7 +13,8 @@ interface BoardViewProps {
   readonly board: BoardId;
   readonly placement: GridPlacement;
   readonly theme: StageTheme;
-  readonly title: string;
+  /** The grid the player acts on now: a frame in the highlight colour around it. */
+  readonly active: boolean;
   /** The opponent grid looks disabled when it is not the player's turn. */
   readonly dimmed: boolean;
   readonly interaction: RefObject<Interaction>;
@@ -26,12 +27,12 @@ interface BoardViewProps {
 const COLUMNS = Array.from({ length: GRID_SIZE }, (_, i) => String.fromCharCode(65 + i));
 const ROWS = Array.from({ length: GRID_SIZE }, (_, i) => String(i + 1));
 
-/** One grid: water, lines, coordinate labels and title; its children are positioned in cell space. */
+/** One grid: water, lines and coordinate labels (the title is HTML, BoardHeader); children are in cell space. */
 export function BoardView({
   board,
   placement,
   theme,
-  title,
+  active,
   dimmed,
   interaction,
   resolution,
@@ -56,8 +57,14 @@ export function BoardView({
         g.rect(0, p, size + 1, 1);
       }
       g.fill({ color: theme.gridLine });
+      if (active) {
+        // A 3 px frame just outside the grid, as four bars (cheaper than a stroke with joins).
+        g.rect(-4, -4, size + 9, 3).rect(-4, size + 2, size + 9, 3);
+        g.rect(-4, -1, 3, size + 3).rect(size + 2, -1, 3, size + 3);
+        g.fill({ color: theme.highlight });
+      }
     },
-    [cell, size, theme.gridLine],
+    [cell, size, theme.gridLine, theme.highlight, active],
   );
 
   // The disabled look fades in and out rather than blinking when the turn changes.
@@ -75,25 +82,8 @@ export function BoardView({
   );
   useTick(fade);
 
-  // Stable style objects: a new one per render would re-rasterise every label on every shot.
-  const titleStyle = useMemo(
-    () => ({
-      fill: theme.text,
-      fontSize: Math.max(11, Math.round(cell * 0.4)),
-      fontFamily: 'system-ui, sans-serif',
-      fontWeight: '600' as const,
-    }),
-    [theme.text, cell],
-  );
   return (
     <pixiContainer x={placement.x} y={placement.y}>
-      <pixiText
-        text={title}
-        style={titleStyle}
-        x={0}
-        y={-(LABEL_CELLS + TITLE_CELLS / 2) * cell}
-        anchor={{ x: 0, y: 0.5 }}
-      />
       <GridLabels cell={cell} color={theme.text} resolution={resolution} />
       <pixiContainer ref={containerRef} sortableChildren>
         <pixiGraphics draw={drawGrid} />

@@ -2,6 +2,7 @@ import { Application, type ApplicationRef } from '@pixi/react';
 import {
   type CSSProperties,
   type KeyboardEvent,
+  type ReactNode,
   type MouseEvent,
   type PointerEvent,
   useCallback,
@@ -21,6 +22,8 @@ import { planEffects, type StageSnapshot, toStageSnapshot } from './effects-plan
 import { clientToStage, isDrag, type Point, pointToCell, snapFirstCell } from './geometry';
 import { createInteraction } from './interaction';
 import { INITIAL_KEY_STATE, type KeyCommand, type KeyMode, type KeyState, reduceKey } from './keyboard';
+import { BoardHeader } from './BoardHeader';
+import { enemyFleetStatus, ownFleetStatus, shotStats } from './fleet-status';
 import { boardsFor, computeLayout, layoutAttribute } from './layout';
 import { Scene, type SceneModel } from './Scene';
 import { stageRenderer } from './renderer-choice';
@@ -29,7 +32,7 @@ import { useDevicePixelRatio } from './use-device-pixel-ratio';
 import { useStageSize } from './use-stage-size';
 import { useStageTheme } from './use-stage-theme';
 
-const ANNOUNCE_WINDOW_MS = 800;
+const ANNOUNCE_WINDOW_MS = 250;
 
 function rendererName(type: RendererType): string {
   if (type === RendererType.WEBGL) return 'webgl';
@@ -52,16 +55,17 @@ const visuallyHidden: CSSProperties = {
  * status calls for, turns pointer and keyboard input into the store's actions (which apply the
  * rules) and plays effects, sounds and announcements planned from each state change.
  */
-export default function GameStage() {
+export default function GameStage({ panel = null }: { panel?: ReactNode }) {
   const snap = useSnapshot(gameStore);
   const { muted } = useSnapshot(preferencesStore);
   const { t } = useTranslation('stage');
   const translate = useCallback<Translate>((key, values) => String(t(key, values ?? {})), [t]);
 
+  const areaRef = useRef<HTMLDivElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const appRef = useRef<ApplicationRef>(null);
   const interaction = useRef(createInteraction());
-  const size = useStageSize(wrapperRef);
+  const size = useStageSize(areaRef);
   const theme = useStageTheme();
   const resolution = useDevicePixelRatio();
   // @pixi/react 8.0.5 types `preference` as 'webgl' | 'webgpu', written before Pixi brought its
@@ -82,8 +86,8 @@ export default function GameStage() {
 
   const status = snap.gameStatus;
   const layout = useMemo(
-    () => computeLayout({ width: size.width, maxHeight: size.maxHeight, boards: boardsFor(status) }),
-    [size.width, size.maxHeight, status],
+    () => computeLayout({ width: size.width, height: size.height, boards: boardsFor(status) }),
+    [size.width, size.height, status],
   );
   const editable = canEditDraft(snap);
   const myTurn = isMyTurn(snap);
@@ -99,13 +103,14 @@ export default function GameStage() {
         ? 'watch'
         : 'none';
 
-  // One server change arrives as several store updates (boards, last shot, turn): texts planned
-  // within a short window are read together instead of the later one cutting the first off.
-  const lastSaid = useRef(0);
+  // One server change arrives as several store updates (boards, last shot, turn) within a few
+  // milliseconds: their texts are read together. A text that comes later starts afresh, so the
+  // region only ever holds one change (issue #13: it used to grow for the whole game).
+  const groupStart = useRef(-Infinity);
   const say = useCallback((text: string) => {
     const now = performance.now();
-    const joined = now - lastSaid.current < ANNOUNCE_WINDOW_MS;
-    lastSaid.current = now;
+    const joined = now - groupStart.current < ANNOUNCE_WINDOW_MS;
+    if (!joined) groupStart.current = now;
     // A repeated message must still be read, so identical texts are made to differ.
     setAnnouncement((prev) => {
       const next = joined && prev.trim() !== '' ? `${prev.trim()}. ${text}` : text;
@@ -129,9 +134,12 @@ export default function GameStage() {
 
   // Effects, sounds and announcements come from the difference between two store states.
   const previous = useRef<StageSnapshot | null>(null);
+  const watchedPlay = useRef(false);
   useEffect(() => {
     const next = toStageSnapshot(snap);
-    const plan = planEffects(previous.current, next);
+    if (next.gameStatus === 'PLAY') watchedPlay.current = true;
+    else if (next.gameStatus !== 'ENDED') watchedPlay.current = false;
+    const plan = planEffects(previous.current, next, watchedPlay.current);
     previous.current = next;
     const now = performance.now();
     plan.effects.forEach((effect, i) => {
@@ -154,7 +162,6 @@ export default function GameStage() {
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', label);
     canvas.style.display = 'block';
-    canvas.style.margin = '0 auto';
   }, [label, ready]);
 
   const pointOf = (e: { clientX: number; clientY: number }): Point | null => {
@@ -317,7 +324,6 @@ export default function GameStage() {
   const model: SceneModel = {
     layout,
     theme,
-    titles: { player: translate('titles.player'), opponent: translate('titles.opponent') },
     fleet,
     editable,
     selected: focused || interaction.current.drag ? keys.selected : null,
@@ -327,56 +333,104 @@ export default function GameStage() {
     myTurn,
     playing: status === 'PLAY',
     cursorBoard: focused && (mode === 'shoot' || mode === 'watch') ? 'opponent' : null,
+    active: status === 'PLAY' && myTurn ? 'opponent' : null,
     resolution,
   };
 
+  const compact = layout.arrangement === 'stacked';
+  const ownFleet = ownFleetStatus(fleet, snap.playerBoats);
+  const headers = [
+    layout.blocks.opponent && (
+      <BoardHeader
+        key="opponent"
+        board="opponent"
+        rect={layout.blocks.opponent}
+        height={layout.headerHeight}
+        title={translate('titles.opponent')}
+        fleet={enemyFleetStatus(snap.opponentShipsIndexes, snap.opponentBoats)}
+        stats={shotStats(snap.opponentBoats)}
+        active={model.active === 'opponent'}
+        compact={compact}
+      />
+    ),
+    layout.blocks.player && (
+      <BoardHeader
+        key="player"
+        board="player"
+        rect={layout.blocks.player}
+        height={layout.headerHeight}
+        title={translate('titles.player')}
+        fleet={ownFleet}
+        stats={status === 'PLACE_SHIPS' ? null : shotStats(snap.playerBoats)}
+        active={false}
+        compact={compact}
+      />
+    ),
+  ];
+
   return (
-    <div
-      ref={wrapperRef}
-      data-testid="stage"
-      data-layout={layoutAttribute(layout)}
-      data-renderer={renderer}
-      data-status={status ?? ''}
-      data-fleet={fleet ? JSON.stringify(fleet) : ''}
-      className="stage"
-      role="application"
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the stage is an application region driven by keys
-      tabIndex={0}
-      style={{
-        position: 'relative',
-        width: '100%',
-        height: layout.height,
-        // Dragging ships needs every touch move; in play the page may still scroll on a phone.
-        touchAction: editable ? 'none' : 'manipulation',
-        cursor: myTurn ? 'crosshair' : 'default',
-        outlineOffset: 2,
-      }}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerCancel}
-      onPointerLeave={() => {
-        interaction.current.hover = null;
-      }}
-      onClick={onClick}
-      onKeyDown={onKeyDown}
-      onFocus={() => setFocused(true)}
-      onBlur={() => setFocused(false)}
-    >
-      <Application
-        ref={appRef}
-        onInit={onInit}
-        antialias={false}
-        preference={preference}
-        autoDensity
-        background={theme.bg}
-        resolution={resolution}
-      >
-        <Scene model={model} interaction={interaction} />
-      </Application>
-      <div aria-live="polite" aria-atomic="true" data-testid="stage-announcer" style={visuallyHidden}>
-        {announcement}
+    <div ref={areaRef} className="stage-area">
+      <div className="stage-frame" style={{ width: layout.width, height: layout.height }}>
+        <div
+          ref={wrapperRef}
+          data-testid="stage"
+          data-layout={layoutAttribute(layout)}
+          data-renderer={renderer}
+          data-status={status ?? ''}
+          data-fleet={fleet ? JSON.stringify(fleet) : ''}
+          className="stage"
+          role="application"
+          aria-label={label}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the stage is an application region driven by keys
+          tabIndex={0}
+          style={{
+            position: 'absolute',
+            inset: 0,
+            // Dragging ships needs every touch move; in play the page may still scroll on a phone.
+            touchAction: editable ? 'none' : 'manipulation',
+            cursor: myTurn ? 'crosshair' : 'default',
+          }}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerCancel}
+          onPointerLeave={() => {
+            interaction.current.hover = null;
+          }}
+          onClick={onClick}
+          onKeyDown={onKeyDown}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+        >
+          <Application
+            ref={appRef}
+            onInit={onInit}
+            antialias={false}
+            preference={preference}
+            autoDensity
+            background={theme.bg}
+            resolution={resolution}
+          >
+            <Scene model={model} interaction={interaction} />
+          </Application>
+          <div aria-live="polite" aria-atomic="true" data-testid="stage-announcer" style={visuallyHidden}>
+            {announcement}
+          </div>
+        </div>
+        {headers}
+        {layout.spare && panel && (
+          <div
+            className="stage-panel"
+            style={{
+              left: layout.spare.x,
+              top: layout.spare.y,
+              width: layout.spare.width,
+              height: layout.spare.height,
+            }}
+          >
+            {panel}
+          </div>
+        )}
       </div>
     </div>
   );

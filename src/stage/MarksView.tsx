@@ -28,7 +28,7 @@ export function MarksView({ grid, cell, theme }: MarksViewProps) {
           const code = grid[y]?.[x];
           if (code === 'M') disc(g, (x + 0.5) * cell, (y + 0.5) * cell, cell * 0.13).fill({ color: theme.miss });
           else if (code === 'D')
-            g.rect(x * cell + 1, y * cell + 1, cell - 1, cell - 1).fill({ color: theme.sunk, alpha: 0.6 });
+            g.rect(x * cell + 1, y * cell + 1, cell - 1, cell - 1).fill({ color: theme.sunk, alpha: 0.22 });
         }
       }
       for (let y = 0; y < GRID_SIZE; y++) {

@@ -99,7 +99,8 @@ export function OverlayView({ board, cell, theme, interaction, draft, targeting,
             alpha: f.alpha,
           });
         });
-      } else if (e.kind === 'turn') {
+      } else if (e.kind === 'turn' && board === 'opponent') {
+        // Only the grid the player now acts on glows (issue #13: one signal, never two frames).
         const a = turnPulse(elapsed);
         // A 4 px frame around the grid as four filled bars: a stroke of the same rectangle is
         // triangulated with joins, which costs a software rasteriser several times more.

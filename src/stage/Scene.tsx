@@ -1,5 +1,5 @@
 import { useApplication } from '@pixi/react';
-import { UPDATE_PRIORITY } from 'pixi.js';
+import { type Ticker, UPDATE_PRIORITY } from 'pixi.js';
 import { type RefObject, useEffect } from 'react';
 import { type Cell, type Coord, type PartialShipMap, SHIP_KEYS, type ShipKey, type ShipMap } from '../game';
 import { BoardView } from './BoardView';
@@ -18,7 +18,6 @@ type ReadonlyGrid = readonly (readonly Cell[])[];
 export interface SceneModel {
   readonly layout: StageLayout;
   readonly theme: StageTheme;
-  readonly titles: { readonly player: string; readonly opponent: string };
   /** Own fleet: the draft during placement, the placed fleet afterwards. */
   readonly fleet: ShipMap | null;
   readonly editable: boolean;
@@ -29,6 +28,8 @@ export interface SceneModel {
   readonly myTurn: boolean;
   readonly playing: boolean;
   readonly cursorBoard: 'player' | 'opponent' | null;
+  /** The grid the player acts on now, framed: the one clear signal of issue #13. */
+  readonly active: 'player' | 'opponent' | null;
   /** Device pixel ratio: the renderer's resolution, for a crisp canvas on high-DPI screens. */
   readonly resolution: number;
 }
@@ -59,8 +60,12 @@ function OnDemandRenderer({ interaction }: { interaction: RefObject<Interaction>
     app.ticker.remove(app.render, app);
     app.ticker.add(renderIfDirty, undefined, UPDATE_PRIORITY.LOW);
     return () => {
-      app.ticker.remove(renderIfDirty);
-      app.ticker.add(app.render, app, UPDATE_PRIORITY.LOW);
+      // Leaving the game page destroys the application before this cleanup runs: its ticker is
+      // then null (issue #13: "Cannot read properties of null (reading 'remove')").
+      const ticker = app.ticker as Ticker | null;
+      if (!ticker) return;
+      ticker.remove(renderIfDirty);
+      ticker.add(app.render, app, UPDATE_PRIORITY.LOW);
     };
   }, [app, isInitialised, interaction]);
   // Any commit of the scene may have changed what is drawn.
@@ -71,6 +76,8 @@ function OnDemandRenderer({ interaction }: { interaction: RefObject<Interaction>
 }
 
 const allD = (grid: ReadonlyGrid, cells: readonly Coord[]) => cells.every((c) => grid[c.y]?.[c.x] === 'D');
+const hitSections = (grid: ReadonlyGrid, cells: readonly Coord[]) =>
+  cells.flatMap((c, i) => (grid[c.y]?.[c.x] === 'H' ? [i] : []));
 
 export function Scene({ model, interaction }: { model: SceneModel; interaction: RefObject<Interaction> }) {
   const { layout, theme } = model;
@@ -84,7 +91,7 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
           board="opponent"
           placement={layout.opponent}
           theme={theme}
-          title={model.titles.opponent}
+          active={model.active === 'opponent'}
           dimmed={model.playing && !model.myTurn}
           interaction={interaction}
           resolution={model.resolution}
@@ -122,7 +129,7 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
           board="player"
           placement={layout.player}
           theme={theme}
-          title={model.titles.player}
+          active={model.active === 'player'}
           dimmed={false}
           interaction={interaction}
           resolution={model.resolution}
@@ -139,6 +146,7 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
                   origin={layout.player ?? { x: 0, y: 0 }}
                   theme={theme}
                   look={allD(model.playerBoats, cells) ? 'sunk' : 'afloat'}
+                  hits={hitSections(model.playerBoats, cells)}
                   interaction={interaction}
                   draggable={model.editable}
                   selected={model.editable && model.selected === ship}

@@ -6,9 +6,17 @@ import type { Interaction } from './interaction';
 import { approach, orientationAngle, SHAKE_MS, shakeOffset } from './motion';
 import type { StageTheme } from './theme';
 import { disc } from './draw';
+import { type ShipShape, shipShape } from '../app/art/ship-shapes';
+
+const NO_HITS: readonly number[] = [];
 import './pixi';
 
 export type ShipLook = 'afloat' | 'sunk';
+
+/** Hull outline in stage px, around the first cell's centre (the sprite's pivot). */
+function hullPoints(shape: ShipShape, cell: number): number[] {
+  return shape.hull.map((v) => (v - 0.5) * cell);
+}
 
 interface ShipSpriteProps {
   readonly ship: ShipKey;
@@ -18,6 +26,8 @@ interface ShipSpriteProps {
   readonly origin: { readonly x: number; readonly y: number };
   readonly theme: StageTheme;
   readonly look: ShipLook;
+  /** Damaged sections (0 = the first cell), drawn scorched. */
+  readonly hits?: readonly number[];
   readonly interaction: RefObject<Interaction>;
   /** Only the player's draft ships react to drag and shake. */
   readonly draggable?: boolean;
@@ -37,6 +47,7 @@ export function ShipSprite({
   origin,
   theme,
   look,
+  hits = NO_HITS,
   interaction,
   draggable = false,
   selected = false,
@@ -53,23 +64,53 @@ export function ShipSprite({
   const originRef = useRef(origin);
   originRef.current = origin;
 
+  const hitKey = hits.join(',');
   const draw = useCallback(
     (g: Graphics) => {
       g.clear();
-      const pad = Math.max(2, cell * 0.12);
-      const length = cells.length * cell - 2 * pad;
-      const height = cell - 2 * pad;
-      const color = look === 'sunk' ? theme.sunk : theme.ship;
-      g.roundRect(-cell / 2 + pad, -cell / 2 + pad, length, height, height / 2).fill({ color });
-      g.stroke({ color: selected ? theme.highlight : theme.shipStroke, width: selected ? 3 : 1.5 });
-      // Hatches, one per cell, so the length reads at a glance.
-      for (let i = 0; i < cells.length; i++) disc(g, i * cell, 0, cell * 0.09);
-      g.fill({ color: theme.shipStroke, alpha: 0.55 });
-      // A redraw (selection, sinking, theme, size) refreshes the cached texture; the first draw
-      // happens before the container exists, and the mount effect caches it.
+      const shape = shipShape(ship);
+      const sunk = look === 'sunk';
+      // The class silhouette (src/app/art/ship-shapes.ts), bow towards the last cell.
+      g.poly(hullPoints(shape, cell)).fill({ color: sunk ? theme.sunk : theme.ship, alpha: sunk ? 0.9 : 1 });
+      g.stroke({
+        color: selected ? theme.highlight : theme.shipStroke,
+        width: selected ? 3 : Math.max(1, cell * 0.03),
+        alpha: selected ? 1 : 0.8,
+        join: 'round',
+      });
+      for (const d of shape.details) {
+        if (d.kind === 'rect') g.rect((d.x - 0.5) * cell, (d.y - 0.5) * cell, d.w * cell, d.h * cell);
+        else disc(g, (d.x - 0.5) * cell, (d.y - 0.5) * cell, d.r * cell);
+      }
+      g.fill({ color: sunk ? theme.bg : theme.shipDeck, alpha: sunk ? 0.35 : 1 });
+      // Damage: a scorch on each hit section (the hit cross is drawn over it by MarksView).
+      const damaged = sunk ? [] : hitKey === '' ? [] : hitKey.split(',').map(Number);
+      for (const i of damaged) disc(g, i * cell, 0, cell * 0.3);
+      if (damaged.length > 0) g.fill({ color: theme.bg, alpha: 0.55 });
+      // A sunk hull is broken: a jagged crack across it.
+      if (sunk) {
+        const n = shape.length;
+        const points: number[] = [];
+        for (let i = 0; i <= n * 2; i++) points.push((i / 2 - 0.5) * cell, (i % 2 === 0 ? -0.08 : 0.08) * cell);
+        g.poly(points, false).stroke({ color: theme.bg, width: Math.max(1.5, cell * 0.05), alpha: 0.7 });
+      }
+      // A redraw (selection, damage, sinking, theme, size) refreshes the cached texture; the first
+      // draw happens before the container exists, and the mount effect caches it.
       if (g.parent?.isCachedAsTexture) g.parent.updateCacheTexture();
     },
-    [cell, cells.length, look, selected, theme.ship, theme.sunk, theme.shipStroke, theme.highlight],
+    [
+      ship,
+      cell,
+      look,
+      selected,
+      hitKey,
+      theme.ship,
+      theme.sunk,
+      theme.shipStroke,
+      theme.highlight,
+      theme.shipDeck,
+      theme.bg,
+    ],
   );
 
   // The shape is drawn once into a texture: a hull, its stroke and its hatches are a few hundred

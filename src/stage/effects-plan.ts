@@ -59,10 +59,11 @@ export const EMPTY_PLAN: EffectPlan = { effects: [], sounds: [], announcements: 
  * A reconnect or first load brings a whole board at once; replaying it as a burst of explosions
  * would be noise, so only shots fired while watching a game in play are animated.
  */
-function animates(before: StageSnapshot | null, after: StageSnapshot): before is StageSnapshot {
-  return (
-    before !== null && before.gameStatus === 'PLAY' && (after.gameStatus === 'PLAY' || after.gameStatus === 'ENDED')
-  );
+function animates(before: StageSnapshot | null, after: StageSnapshot, live: boolean): before is StageSnapshot {
+  if (before === null || (after.gameStatus !== 'PLAY' && after.gameStatus !== 'ENDED')) return false;
+  // The end of a game reaches the store as several updates (status, boards, last shot, winner):
+  // those after the status turned ENDED still belong to the game the player was watching.
+  return before.gameStatus === 'PLAY' || (live && before.gameStatus === 'ENDED');
 }
 
 function gridEffects(
@@ -109,8 +110,12 @@ function ownShipsSunk(before: StageSnapshot, after: StageSnapshot): ShipKey[] {
   );
 }
 
-export function planEffects(before: StageSnapshot | null, after: StageSnapshot): EffectPlan {
-  if (!animates(before, after)) return EMPTY_PLAN;
+/**
+ * `live` says the stage watched this game in play (not a page opened on a finished game): the
+ * updates that complete its end are then still animated and announced.
+ */
+export function planEffects(before: StageSnapshot | null, after: StageSnapshot, live = false): EffectPlan {
+  if (!animates(before, after, live)) return EMPTY_PLAN;
   const effects: Effect[] = [
     ...gridEffects('opponent', before.opponentBoats, after.opponentBoats),
     ...gridEffects('player', before.playerBoats, after.playerBoats),

@@ -1,8 +1,13 @@
 import { GRID_SIZE } from '../game';
 
 /**
- * Where the grids sit on the canvas. Pure: the component measures the container and the window,
- * this decides the cell size and the grid origins. Every figure is in CSS pixels.
+ * Where the grids sit on the stage. Pure: the component measures the box the page gives the stage,
+ * this decides the cell size, the arrangement and every origin. Every figure is in CSS pixels.
+ *
+ * The stage is laid out for two grids in every phase (issue #13): the cell size is the same in
+ * placement, in play and after Replay, and placement shows the own grid where it will stay in play,
+ * with the other slot left to the placement panel. Nothing here depends on whose turn it is, so a
+ * turn change cannot move anything.
  */
 export type BoardId = 'player' | 'opponent';
 
@@ -13,30 +18,50 @@ export interface GridPlacement {
   readonly cell: number;
 }
 
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export type Arrangement = 'side' | 'stacked';
+
 export interface StageLayout {
   readonly width: number;
   readonly height: number;
   readonly cell: number;
+  readonly arrangement: Arrangement;
+  /** Kept for readers of the older shape: true when the grids are one above the other. */
   readonly stacked: boolean;
+  /** The band above each grid where the page puts its title, fleet tracker and figures. */
+  readonly headerHeight: number;
   readonly player: GridPlacement | null;
   readonly opponent: GridPlacement | null;
+  /** Each shown grid's whole block: header band, labels and grid. */
+  readonly blocks: Readonly<Partial<Record<BoardId, Rect>>>;
+  /** The slot no grid uses in this phase (placement: where the enemy grid will be), or null. */
+  readonly spare: Rect | null;
 }
 
 /** SPEC §9: about 55 px per cell at 1×; the stage never draws cells larger than this. */
 export const MAX_CELL = 55;
-/** Below this a side-by-side cell gets too small to tap, so the grids stack instead. */
-export const MIN_SIDE_BY_SIDE_CELL = 28;
-const MIN_CELL = 16;
+/** Issue #13: a cell is never smaller than this; below it the page scrolls instead. */
+export const MIN_CELL = 28;
 
-/** Block measures in cells: a title line, the coordinate labels, the grid itself and a margin. */
-export const TITLE_CELLS = 0.8;
-export const LABEL_CELLS = 0.6;
-const MARGIN_CELLS = 0.2;
-const BLOCK_WIDTH = LABEL_CELLS + GRID_SIZE + MARGIN_CELLS * 2;
-const BLOCK_HEIGHT = TITLE_CELLS + LABEL_CELLS + GRID_SIZE + MARGIN_CELLS;
-const GAP_CELLS = 1;
+/** Block measures in cells: the coordinate labels, the grid itself and a margin. */
+export const LABEL_CELLS = 0.55;
+const MARGIN_CELLS = 0.15;
+const BLOCK_WIDTH = LABEL_CELLS + GRID_SIZE + MARGIN_CELLS;
+const BLOCK_HEIGHT = LABEL_CELLS + GRID_SIZE + MARGIN_CELLS / 2;
+/** The gap between two side-by-side grids, in cells, and between stacked ones, in px. */
+const SIDE_GAP_CELLS = 1;
+const STACK_GAP = 8;
 
-/** Which grids the status shows, in reading order (DESIGN: the opponent grid first, own below/right). */
+/** The slots in reading order: the enemy grid first (left or top), the own grid second. */
+const SLOT_ORDER: readonly BoardId[] = ['opponent', 'player'];
+
+/** Which grids the status shows. */
 export function boardsFor(status: string | null): readonly BoardId[] {
   if (status === 'PLACE_SHIPS') return ['player'];
   if (status === 'PLAY' || status === 'ENDED') return ['opponent', 'player'];
@@ -44,61 +69,97 @@ export function boardsFor(status: string | null): readonly BoardId[] {
 }
 
 export interface LayoutInput {
-  /** Width available to the stage (the container's width). */
+  /** Width of the box the page gives the stage. */
   readonly width: number;
-  /** Height the stage may take without making the page scroll on a desktop. */
-  readonly maxHeight: number;
+  /** Height of that box: the stage fits in it without scrolling unless cells would fall under MIN_CELL. */
+  readonly height: number;
   readonly boards: readonly BoardId[];
+  /** Height of the HTML band above each grid (title, tracker); defaults to headerHeightFor(width). */
+  readonly headerHeight?: number;
 }
 
-export function computeLayout({ width, maxHeight, boards }: LayoutInput): StageLayout {
-  const n = boards.length;
-  if (n === 0 || width <= 0)
-    return { width: Math.max(0, width), height: 0, cell: 0, stacked: false, player: null, opponent: null };
-  const side = Math.floor(
-    Math.min(MAX_CELL, width / (n * BLOCK_WIDTH + (n - 1) * GAP_CELLS), maxHeight / BLOCK_HEIGHT),
-  );
-  // Stacked grids may scroll on a phone, so only the width bounds them (and the 1× cap).
-  const stackedCell = Math.floor(Math.min(MAX_CELL, width / BLOCK_WIDTH));
-  const stacked = n > 1 && side < MIN_SIDE_BY_SIDE_CELL && stackedCell > side;
-  const cell = Math.max(MIN_CELL, stacked ? stackedCell : side);
+/** A phone-sized stage gets a slimmer band above each grid. */
+export function headerHeightFor(width: number): number {
+  return width < 600 ? 34 : 44;
+}
 
-  const blockW = BLOCK_WIDTH * cell;
-  const blockH = BLOCK_HEIGHT * cell;
-  const gap = GAP_CELLS * cell;
-  const totalW = stacked ? blockW : n * blockW + (n - 1) * gap;
-  const totalH = stacked ? n * blockH + (n - 1) * gap : blockH;
-  // The canvas covers the grids only (the container centres it): every canvas pixel costs a
-  // copy per rendered frame, which dominates on software-rendered WebGL.
-  const left = 0;
+/** The cell size of each arrangement for a box, before the MIN/MAX bounds. */
+export function arrangementCells(width: number, height: number, header: number): Record<Arrangement, number> {
+  return {
+    side: Math.min(width / (2 * BLOCK_WIDTH + SIDE_GAP_CELLS), (height - header) / BLOCK_HEIGHT),
+    stacked: Math.min(width / BLOCK_WIDTH, (height - 2 * header - STACK_GAP) / (2 * BLOCK_HEIGHT)),
+  };
+}
+
+const EMPTY: StageLayout = {
+  width: 0,
+  height: 0,
+  cell: 0,
+  arrangement: 'side',
+  stacked: false,
+  headerHeight: 0,
+  player: null,
+  opponent: null,
+  blocks: {},
+  spare: null,
+};
+
+export function computeLayout({ width, height, boards, headerHeight }: LayoutInput): StageLayout {
+  if (boards.length === 0 || width <= 0) return { ...EMPTY, width: Math.max(0, width) };
+  const header = headerHeight ?? headerHeightFor(width);
+  const cells = arrangementCells(width, height, header);
+  // Side by side wins ties: both grids on one line read best and leave the page shortest.
+  const arrangement: Arrangement = cells.side >= cells.stacked ? 'side' : 'stacked';
+  const fitted = Math.floor(Math.min(MAX_CELL, cells[arrangement]));
+  // A cell under the minimum is only allowed where the width leaves no choice (a very narrow window).
+  const widthBound = Math.floor(
+    arrangement === 'side' ? width / (2 * BLOCK_WIDTH + SIDE_GAP_CELLS) : width / BLOCK_WIDTH,
+  );
+  const cell = Math.max(fitted, Math.min(MIN_CELL, widthBound));
+
+  const blockW = Math.ceil(BLOCK_WIDTH * cell);
+  const blockH = header + Math.ceil(BLOCK_HEIGHT * cell);
+  const sideGap = Math.round(SIDE_GAP_CELLS * cell);
+  const totalW = arrangement === 'side' ? 2 * blockW + sideGap : blockW;
+  const totalH = arrangement === 'side' ? blockH : 2 * blockH + STACK_GAP;
+
+  const slot = (i: number): Rect =>
+    arrangement === 'side'
+      ? { x: i * (blockW + sideGap), y: 0, width: blockW, height: blockH }
+      : { x: 0, y: i * (blockH + STACK_GAP), width: blockW, height: blockH };
 
   const placements: Partial<Record<BoardId, GridPlacement>> = {};
-  boards.forEach((board, i) => {
-    const bx = stacked ? left : left + i * (blockW + gap);
-    const by = stacked ? i * (blockH + gap) : 0;
+  const blocks: Partial<Record<BoardId, Rect>> = {};
+  let spare: Rect | null = null;
+  SLOT_ORDER.forEach((board, i) => {
+    const rect = slot(i);
+    if (!boards.includes(board)) {
+      spare = rect;
+      return;
+    }
+    blocks[board] = rect;
     // Whole pixels keep the 1 px grid lines crisp.
     placements[board] = {
-      x: Math.round(bx + (MARGIN_CELLS + LABEL_CELLS) * cell),
-      y: Math.round(by + (TITLE_CELLS + LABEL_CELLS) * cell),
+      x: Math.round(rect.x + LABEL_CELLS * cell),
+      y: Math.round(rect.y + header + LABEL_CELLS * cell),
       cell,
     };
   });
   return {
-    width: Math.min(width, Math.ceil(totalW)),
-    height: Math.ceil(totalH),
+    width: totalW,
+    height: totalH,
     cell,
-    stacked,
+    arrangement,
+    stacked: arrangement === 'stacked',
+    headerHeight: header,
     player: placements.player ?? null,
     opponent: placements.opponent ?? null,
+    blocks,
+    spare,
   };
 }
 
-/** The JSON published on the container's data-layout attribute for tests (Playwright clicks cells with it). */
+/** The JSON published on the stage's data-layout attribute for tests (Playwright clicks cells with it). */
 export function layoutAttribute(layout: StageLayout): string {
-  return JSON.stringify({ player: layout.player, opponent: layout.opponent });
-}
-
-/** How much height the stage may take: the window minus room for the page's texts and buttons. */
-export function availableHeight(windowHeight: number, top: number): number {
-  return Math.max(320, windowHeight - Math.max(0, top) - 96);
+  return JSON.stringify({ player: layout.player, opponent: layout.opponent, arrangement: layout.arrangement });
 }

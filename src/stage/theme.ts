@@ -9,6 +9,8 @@ export interface StageTheme {
   readonly gridLine: string;
   readonly ship: string;
   readonly shipStroke: string;
+  /** Turrets, superstructure and flight-deck markings over the hull. */
+  readonly shipDeck: string;
   readonly miss: string;
   readonly hit: string;
   readonly sunk: string;
@@ -23,6 +25,7 @@ export const THEME_VARIABLES: Readonly<Record<keyof StageTheme, string>> = {
   gridLine: '--stage-grid-line',
   ship: '--stage-ship',
   shipStroke: '--stage-ship-stroke',
+  shipDeck: '--stage-ship-deck',
   miss: '--stage-miss',
   hit: '--stage-hit',
   sunk: '--stage-sunk',
@@ -38,6 +41,7 @@ export const FALLBACK_THEME: StageTheme = {
   gridLine: '#2f5b86',
   ship: '#8a97a8',
   shipStroke: '#d7e0ea',
+  shipDeck: '#c7d5e1',
   miss: '#cfe3f5',
   hit: '#ff5a3c',
   sunk: '#7a1f12',

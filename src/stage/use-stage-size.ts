@@ -1,33 +1,27 @@
 import { type RefObject, useEffect, useState } from 'react';
-import { availableHeight } from './layout';
 
 export interface StageSize {
   readonly width: number;
-  readonly maxHeight: number;
+  readonly height: number;
 }
 
-/** The container's width (ResizeObserver) and the height the stage may use without page scroll. */
+/**
+ * The size of the box the page gives the stage (ResizeObserver). The page sizes that box from the
+ * window, never from the stage's content, so the measure cannot feed back into itself.
+ */
 export function useStageSize(ref: RefObject<HTMLElement | null>): StageSize {
-  const [size, setSize] = useState<StageSize>({ width: 0, maxHeight: 480 });
+  const [size, setSize] = useState<StageSize>({ width: 0, height: 0 });
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     const measure = () => {
-      const rect = element.getBoundingClientRect();
-      const next = {
-        width: Math.floor(element.clientWidth),
-        maxHeight: availableHeight(window.innerHeight, rect.top + window.scrollY),
-      };
-      setSize((prev) => (prev.width === next.width && prev.maxHeight === next.maxHeight ? prev : next));
+      const next = { width: Math.floor(element.clientWidth), height: Math.floor(element.clientHeight) };
+      setSize((prev) => (prev.width === next.width && prev.height === next.height ? prev : next));
     };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
-    window.addEventListener('resize', measure);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', measure);
-    };
+    return () => observer.disconnect();
   }, [ref]);
   return size;
 }

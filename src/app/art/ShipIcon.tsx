@@ -10,12 +10,13 @@ const SCALE = 16;
 export function ShipIcon({
   ship,
   state = 'afloat',
-  hits = 0,
+  hits = [],
   scale = SCALE,
 }: {
   ship: ShipKey;
   state?: 'afloat' | 'sunk';
-  hits?: number;
+  /** Which sections (0 = the stern, the ship's first cell) are damaged. */
+  hits?: readonly number[];
   scale?: number;
 }) {
   const shape = shipShape(ship);
@@ -56,10 +57,10 @@ export function ShipIcon({
             />
           ),
         )}
-      {Array.from({ length: sunk ? 0 : hits }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: one mark per hit, in order
-        <circle key={`h${i}`} cx={(i + 0.5) * scale} cy={scale / 2} r={scale * 0.2} fill="var(--stage-hit)" />
-      ))}
+      {!sunk &&
+        hits.map((i) => (
+          <circle key={`h${i}`} cx={(i + 0.5) * scale} cy={scale / 2} r={scale * 0.22} fill="var(--stage-hit)" />
+        ))}
       {sunk && <line x1={2} y1={scale / 2} x2={width - 2} y2={scale / 2} stroke="var(--stage-sunk)" strokeWidth={2} />}
     </svg>
   );

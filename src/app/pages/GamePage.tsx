@@ -3,40 +3,67 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { BackButton } from '../components/BackButton';
+import { EndCard } from '../components/game/EndCard';
 import { EndPanel } from '../components/game/EndPanel';
 import { LazyStage } from '../components/game/LazyStage';
 import { MatchStatus } from '../components/game/MatchStatus';
-import { PlacementControls } from '../components/game/PlacementControls';
+import { PlacementPanel, PlacementStatus } from '../components/game/PlacementControls';
 import { TurnIndicator } from '../components/game/TurnIndicator';
+import { HowToPlayButton } from '../components/HowToPlay';
 import { gameExit } from '../routing/game-flow';
 import { useGameSession } from '../session/use-game-session';
 import { gameStore } from '../stores/game';
 import type { User } from '../stores/user';
+import { gameTitle } from './game-title';
 
-/** SPEC §2 Game: the controls of the current status above the stage that draws the grids. */
+/**
+ * SPEC §2 Game, laid out to fill the window (issue #13): a bar with the players' names, the status
+ * of the moment, How to play and the match row (presence, clock, Resign), then the stage in all the
+ * height that is left. The bar's rows have fixed heights and notices are laid over the stage, so a
+ * turn change moves nothing below it.
+ */
 export default function GamePage({ slug, user }: { slug: string; user: User }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const session = useGameSession(slug, user);
-  const { gameStatus } = useSnapshot(gameStore);
+  const { gameStatus, members } = useSnapshot(gameStore);
+  const title = gameTitle(members, user.id);
 
   useEffect(() => {
     const exit = gameExit(gameStatus, slug);
     if (exit) navigate(exit, { replace: true });
   }, [gameStatus, slug, navigate]);
 
+  const heading = title ? t('game.versus', title) : t('game.title', { slug });
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${heading} · ${t('app.name')}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [heading, t]);
+
   return (
     <section className="page game" data-status={gameStatus ?? 'CONNECTING'}>
       <div className="game-bar">
         <BackButton />
-        <h1>{t('game.title', { slug })}</h1>
+        <h1 className="game-title">{heading}</h1>
+        <div className="game-status">
+          {gameStatus === null && <p role="status">{t('game.connecting')}</p>}
+          {gameStatus === 'PLACE_SHIPS' && <PlacementStatus />}
+          {gameStatus === 'PLAY' && <TurnIndicator />}
+          {gameStatus === 'ENDED' && <EndPanel session={session} />}
+        </div>
+        <HowToPlayButton className="ghost small game-help" />
+        {/* Presence, clock and Resign (issue 11): a row of the bar, its notices laid over the stage. */}
+        {gameStatus !== null && gameStatus !== 'UNSTARTED' && <MatchStatus session={session} />}
       </div>
-      {gameStatus === null && <p role="status">{t('game.connecting')}</p>}
-      {gameStatus === 'PLACE_SHIPS' && <PlacementControls session={session} />}
-      {gameStatus === 'PLAY' && <TurnIndicator />}
-      {gameStatus === 'ENDED' && <EndPanel session={session} />}
-      {gameStatus !== null && gameStatus !== 'UNSTARTED' && <MatchStatus session={session} />}
-      {gameStatus !== null && gameStatus !== 'UNSTARTED' && <LazyStage />}
+      {gameStatus !== null && gameStatus !== 'UNSTARTED' && (
+        <div className="game-stage">
+          <LazyStage panel={gameStatus === 'PLACE_SHIPS' ? <PlacementPanel session={session} /> : null} />
+          {gameStatus === 'ENDED' && <EndCard />}
+        </div>
+      )}
     </section>
   );
 }

@@ -1,0 +1,60 @@
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SHIP_NAMES } from '../game';
+import { ShipIcon } from '../app/art/ShipIcon';
+import { afloatCount, type ShipStatus, type ShotStats } from './fleet-status';
+import type { BoardId, Rect } from './layout';
+
+interface BoardHeaderProps {
+  readonly board: BoardId;
+  readonly rect: Rect;
+  readonly height: number;
+  readonly title: string;
+  readonly fleet: readonly ShipStatus[];
+  /** Shots fired at this grid. */
+  readonly stats: ShotStats | null;
+  /** This is the grid the player acts on now (the one clear signal of issue #13). */
+  readonly active: boolean;
+  readonly compact: boolean;
+}
+
+/**
+ * The band above a grid: its title, the fleet tracker (which ships are afloat, damaged or sunk)
+ * and the shots fired at it with their accuracy. Plain HTML over the canvas: text stays crisp,
+ * translatable and readable by screen readers.
+ */
+export function BoardHeader({ board, rect, height, title, fleet, stats, active, compact }: BoardHeaderProps) {
+  const { t } = useTranslation('stage');
+  const style: CSSProperties = { left: rect.x, top: rect.y, width: rect.width, height };
+  const scale = compact ? 5 : 10;
+  return (
+    <div className={`board-header ${board}${active ? ' active' : ''}`} style={style} data-testid={`header-${board}`}>
+      <h2 className="board-title">{title}</h2>
+      <ul className="fleet-tracker" aria-label={t('tracker.label', { count: afloatCount(fleet) })}>
+        {fleet.map((status) => (
+          <li key={status.ship} className={status.state} title={t(`ships.${SHIP_NAMES[status.ship]}`)}>
+            <ShipIcon
+              ship={status.ship}
+              state={status.state === 'sunk' ? 'sunk' : 'afloat'}
+              hits={status.hits}
+              scale={scale}
+            />
+            <span className="visually-hidden">
+              {t(`ships.${SHIP_NAMES[status.ship]}`)}: {t(`tracker.${status.state}`)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {stats && (
+        <p className="board-stats">
+          {stats.accuracy === null
+            ? t('tracker.noShots')
+            : t(compact ? 'tracker.statsShort' : board === 'opponent' ? 'tracker.statsMine' : 'tracker.statsTheirs', {
+                shots: String(stats.shots),
+                accuracy: String(stats.accuracy),
+              })}
+        </p>
+      )}
+    </div>
+  );
+}
