@@ -26,7 +26,7 @@ interface BoardHeaderProps {
 export function BoardHeader({ board, rect, height, title, fleet, stats, active, compact }: BoardHeaderProps) {
   const { t } = useTranslation('stage');
   const style: CSSProperties = { left: rect.x, top: rect.y, width: rect.width, height };
-  const scale = compact ? 5 : 10;
+  const scale = compact ? 4 : 8;
   return (
     <div className={`board-header ${board}${active ? ' active' : ''}`} style={style} data-testid={`header-${board}`}>
       <h2 className="board-title">{title}</h2>

@@ -1,5 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from '../../protocol/errors';
 import { isErrorAck } from '../../protocol/types';
+import { serverMessageKey } from './server-messages';
 
 /**
  * What the banner shows: a translation key (our own texts, the server's error codes) or the
@@ -7,7 +8,8 @@ import { isErrorAck } from '../../protocol/types';
  */
 export type BannerText =
   | { readonly key: string; readonly params?: Readonly<Record<string, string>> }
-  | { readonly raw: string };
+  | { readonly raw: string }
+  | { readonly parts: readonly BannerText[] };
 
 function isErrorCode(value: string): value is ErrorCode {
   return (ERROR_CODES as readonly string[]).includes(value);
@@ -22,6 +24,7 @@ interface HttpFailure {
   readonly name: 'ApiError';
   readonly message: string;
   readonly status: number;
+  readonly messages?: readonly string[];
 }
 
 function isHttpFailure(error: unknown): error is HttpFailure {
@@ -35,7 +38,12 @@ function isHttpFailure(error: unknown): error is HttpFailure {
 export function errorText(error: unknown): BannerText {
   if (isHttpFailure(error)) {
     if (error.status === 0) return { key: 'errors.network' };
-    return error.message ? { raw: error.message } : { key: 'errors.unexpected' };
+    if (!error.message) return { key: 'errors.unexpected' };
+    // Known server messages are translated (issue #13); others are shown as the server wrote them.
+    const messages = error.messages && error.messages.length > 0 ? error.messages : [error.message];
+    const keys = messages.map(serverMessageKey);
+    if (keys.every((key) => key === null)) return { raw: error.message };
+    return { parts: messages.map((message, i) => (keys[i] ? { key: keys[i] } : { raw: message })) };
   }
   if (isErrorAck(error)) return errorCodeText(error.error);
   return { key: 'errors.unexpected' };

@@ -5,6 +5,7 @@ import { Logo } from '../art/Logo';
 import { FormFields } from '../forms/FormFields';
 import { useRequiredForm } from '../forms/use-required-form';
 import { ROUTES } from '../routing/paths';
+import { clearErrors } from '../stores/banner';
 import { takeReturnTarget } from '../stores/return-path';
 import { logInWithPassword } from './log-in';
 
@@ -17,6 +18,8 @@ export default function LoginPage() {
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (!form.validate()) return;
+    // A new try: the previous attempt's error no longer applies (issue #13).
+    clearErrors();
     form.setBusy(true);
     if (await logInWithPassword(form.values)) navigate(takeReturnTarget(), { replace: true });
     else form.setBusy(false);

@@ -7,7 +7,7 @@ import { Logo } from '../art/Logo';
 import { FormFields } from '../forms/FormFields';
 import { useRequiredForm } from '../forms/use-required-form';
 import { ROUTES } from '../routing/paths';
-import { showError } from '../stores/banner';
+import { clearErrors, showError } from '../stores/banner';
 import { takeReturnTarget } from '../stores/return-path';
 import { logInWithPassword } from './log-in';
 
@@ -23,6 +23,8 @@ export default function RegisterPage() {
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (!form.validate()) return;
+    // A new try: the previous attempt's error no longer applies (issue #13).
+    clearErrors();
     form.setBusy(true);
     const { username, email, password } = form.values;
     try {

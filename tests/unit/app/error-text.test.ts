@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES, serverMessageKey } from '../../../src/app/errors/server-messages';
+import { SignUpBodySchema } from '../../../src/protocol/schemas';
 import { errorCodeText, errorText } from '../../../src/app/errors/error-text';
 import { ApiClient } from '../../../src/protocol/api-client';
 
@@ -73,5 +77,46 @@ describe('SPEC §8 error texts', () => {
     expect(errorCodeText('SOMETHING_NEW')).toEqual({ key: 'errors.unexpected' });
     expect(errorText(new Error('boom'))).toEqual({ key: 'errors.unexpected' });
     expect(errorText('boom')).toEqual({ key: 'errors.unexpected' });
+  });
+});
+
+describe("server messages in the player's language (issue #13)", () => {
+  it('has an English and a French text for every known server message', () => {
+    for (const lng of ['en', 'fr']) {
+      const texts = JSON.parse(
+        readFileSync(join(import.meta.dirname, `../../../locales/${lng}/translation.json`), 'utf8'),
+      );
+      for (const id of Object.values(SERVER_MESSAGES)) expect(texts.errors.server[id], `${lng} ${id}`).toBeTruthy();
+    }
+  });
+
+  it('knows every message the sign-up rules can give', () => {
+    const result = SignUpBodySchema.safeParse({ username: 'a', email: 'nope', password: 'short' });
+    const messages = result.success ? [] : result.error.issues.map((issue) => issue.message);
+    expect(messages.length).toBeGreaterThanOrEqual(3);
+    for (const message of messages) expect(serverMessageKey(message), message).not.toBeNull();
+  });
+
+  it('translates the known rules one by one and keeps an unknown one as it came', async () => {
+    const error = await failureOf(
+      clientAnswering(400, {
+        statusCode: 400,
+        message: ['password must be at least 8 characters', 'something new'],
+        error: 'Bad Request',
+      }).signUp(signUp),
+    );
+    expect(errorText(error)).toEqual({
+      parts: [{ key: 'errors.server.passwordShort' }, { raw: 'something new' }],
+    });
+  });
+
+  it('translates the wrong-login message', async () => {
+    const error = await failureOf(
+      clientAnswering(401, { statusCode: 401, message: 'Invalid e-mail or password', error: 'Unauthorized' }).login({
+        email: 'a@example.com',
+        password: 'x',
+      }),
+    );
+    expect(errorText(error)).toEqual({ parts: [{ key: 'errors.server.invalidLogin' }] });
   });
 });

@@ -101,7 +101,7 @@ describe('register form', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it('400: the messages joined with ", "', async () => {
+  it('400: one sentence per broken rule, translated (issue #13)', async () => {
     vi.stubGlobal(
       'fetch',
       fakeApi({
@@ -117,7 +117,7 @@ describe('register form', () => {
     renderApp('/register');
     await fillRegister({ username: 'alice', email: 'bad', password: 'short', confirm: 'short' });
     expect((await screen.findByRole('alert')).textContent).toContain(
-      'email must be a valid e-mail address, password must be at least 8 characters',
+      'This is not a valid e-mail address. The password needs at least 8 characters.',
     );
   });
 

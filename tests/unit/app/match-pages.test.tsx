@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -31,7 +32,10 @@ vi.mock('../../../src/app/session/game-session', async () => {
     leaveRoom: session.leaveRoom,
   };
 });
-vi.mock('../../../src/app/components/game/LazyStage', () => ({ LazyStage: () => <div data-testid="stage" /> }));
+// The stage shows the placement panel in its free slot; this stand-in does the same without Pixi.
+vi.mock('../../../src/app/components/game/LazyStage', () => ({
+  LazyStage: ({ panel }: { panel?: ReactNode }) => <div data-testid="stage">{panel}</div>,
+}));
 
 const alice: Member = {
   userId: 'id-alice',

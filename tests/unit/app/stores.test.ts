@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { bannerStore, clearErrors, dismissError, showError } from '../../../src/app/stores/banner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BANNER_LIFETIME_MS, bannerStore, clearErrors, dismissError, showError } from '../../../src/app/stores/banner';
 import { initialPreferences } from '../../../src/app/stores/preferences';
 import { rememberPath, returnPathStore, takeReturnTarget } from '../../../src/app/stores/return-path';
 
@@ -16,6 +16,21 @@ describe('error banner store', () => {
     ]);
     dismissError(bannerStore.messages[0]?.id ?? -1);
     expect(bannerStore.messages.map((m) => m.text)).toEqual([{ key: 'errors.network' }]);
+  });
+
+  describe('messages leave by themselves (issue #13)', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('after their lifetime; showing one again starts its life over instead of stacking it', () => {
+      showError({ raw: 'down' });
+      vi.advanceTimersByTime(BANNER_LIFETIME_MS - 1000);
+      showError({ raw: 'down' });
+      vi.advanceTimersByTime(2000);
+      expect(bannerStore.messages.map((m) => m.text)).toEqual([{ raw: 'down' }]);
+      vi.advanceTimersByTime(BANNER_LIFETIME_MS);
+      expect(bannerStore.messages).toEqual([]);
+    });
   });
 });
 
