@@ -57,7 +57,8 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
           // Every visible button and link is a comfortable touch target.
           const small = await page.evaluate(() =>
             [...document.querySelectorAll('button, a, input')]
-              .map((el) => ({ el, box: el.getBoundingClientRect() }))
+              // A radio or checkbox is tapped through its label: the label is the target.
+              .map((el) => ({ el, box: (el.closest('label') ?? el).getBoundingClientRect() }))
               .filter(({ box }) => box.width > 0 && box.height > 0)
               .filter(({ el, box }) => box.height < 40 && !(el instanceof HTMLAnchorElement && el.closest('p')))
               .map(({ el, box }) => `${el.tagName} "${el.textContent?.trim()}" ${Math.round(box.height)}px`),
