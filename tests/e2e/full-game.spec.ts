@@ -25,7 +25,8 @@ async function whoseTurn(pages: readonly [Page, Page]): Promise<0 | 1> {
 test('two players sign up, meet in a room, play a whole game by clicking the canvas and replay', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  // About 35 shots clicked through two software-rendered stages: minutes on a loaded 2-core machine.
+  test.setTimeout(300_000);
   const accounts = [newAccount('ann'), newAccount('ben')] as const;
   const pages = [await englishPage(browser), await englishPage(browser)] as const;
   const [ann, ben] = pages;
