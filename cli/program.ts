@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { benchCommand } from './commands/bench';
 import { duelCommand } from './commands/duel';
+import { exportCommand } from './commands/export';
 import { loadCommand } from './commands/load';
 import { playCommand } from './commands/play';
 import { scriptCommand } from './commands/script';
@@ -15,6 +16,7 @@ export function createProgram(): Command {
     .addCommand(playCommand())
     .addCommand(duelCommand())
     .addCommand(scriptCommand())
+    .addCommand(exportCommand())
     .addCommand(loadCommand());
   for (const command of program.commands) command.exitOverride();
   return program.exitOverride();

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { type Command, Option } from 'commander';
 import { jwtDecode } from 'jwt-decode';
 import { ApiClient, GameClient, isErrorAck, TokenPayloadSchema } from '../src/protocol';
 import { CliError } from './errors';
@@ -86,4 +87,24 @@ export async function takeSeat(server: string, account: Account, slug: string, o
     throw new CliError(`cannot join room "${slug}": ${joined.error}`);
   }
   return client;
+}
+
+/** Adds --email, --password (or their BROADSIDE_ variables) and --register: how a command logs in. */
+export function withAccountOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--email <email>', 'log in with this e-mail').env('BROADSIDE_EMAIL'))
+    .addOption(new Option('--password <password>', 'log in with this password').env('BROADSIDE_PASSWORD'))
+    .addOption(new Option('--register', 'sign a fresh account up instead of logging in').conflicts('email'));
+}
+
+/** The account the options of accountOptions() name. */
+export async function accountFrom(options: {
+  server: string;
+  email?: string;
+  password?: string;
+  register?: boolean;
+}): Promise<Account> {
+  if (options.register) return register(options.server, 'bot');
+  if (!options.email || !options.password) throw new CliError('give --email and --password, or --register');
+  return login(options.server, { email: options.email, password: options.password });
 }

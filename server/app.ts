@@ -19,10 +19,14 @@ import { QuickMatch } from './lobby/quick-match';
 import { httpError } from './http/errors';
 import { AuthLimits } from './http/rate-limits';
 import { ServerMetrics } from './metrics';
+import { registerHistoryRoutes } from './http/history-routes';
 import { registerRoutes } from './http/routes';
+import { Ratings } from './ratings/ratings';
+import { HistoryStore } from './db/history-store';
 import { RoomActions } from './rooms/actions';
 import { connectRedis, type RedisClient } from './redis';
 import { RoomRegistry } from './rooms/registry';
+import { afterPublish } from './socket/publish';
 import { attachRoomNamespace } from './socket/room-namespace';
 import { type SpectatorFeed, spectatorFeed } from './socket/spectators';
 
@@ -39,6 +43,8 @@ export interface RunningServer {
   readonly computers: ComputerPlayers;
   /** The quick-match queue (tests look at who is waiting). */
   readonly matchQueue: MatchQueue;
+  /** Player ratings; `sweep()` resolves once every finished game is rated. */
+  readonly ratings: Ratings;
   close(): Promise<void>;
 }
 
@@ -50,7 +56,7 @@ function trustProxyOption(
   return typeof setting === 'boolean' ? setting : [...setting];
 }
 
-const API_PREFIXES = ['/users', '/room', '/socket.io', '/health', '/metrics'];
+const API_PREFIXES = ['/users', '/room', '/socket.io', '/health', '/metrics', '/games', '/ratings'];
 
 /** Builds and starts the whole server: HTTP API, /room socket namespace and the built client, on one port. */
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
@@ -96,6 +102,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     idleMs: config.botIdleSeconds * 1000,
   });
   registerRoutes(app, { store, tokens, registry, limits, computers });
+  const ratings = new Ratings(db, app.log);
+  registerHistoryRoutes(app, { tokens, history: new HistoryStore(db), ratings });
 
   const hasClient = existsSync(join(config.clientDir, 'index.html'));
   if (hasClient) await app.register(fastifyStatic, { root: config.clientDir, wildcard: false });
@@ -131,6 +139,12 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   });
   serveLobby(lobby, { openGames, quickMatch, log: app.log });
 
+  // A finished game is rated as soon as it ends; games that ended while the server was down, now.
+  afterPublish(nsp, (room) => {
+    if (room.state.status === 'ENDED' && room.gameId !== null) ratings.ended(room.gameId);
+  });
+  void ratings.sweep();
+
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -146,12 +160,14 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     spectators: spectatorFeed(nsp),
     computers,
     matchQueue,
+    ratings,
     close: () => {
       closing ??= (async () => {
         metrics.stop();
         await computers.close();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await app.close();
+        await ratings.settled();
         await redis?.close();
         await db.destroy();
       })();

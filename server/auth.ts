@@ -63,3 +63,9 @@ export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return match?.[1] ?? null;
 }
+
+/** Who sent a request, from its `Authorization: Bearer` header; null without a valid token. */
+export function requestIdentity(tokens: Tokens, header: string | undefined): Identity | null {
+  const token = bearerToken(header);
+  return token ? tokens.verify(token) : null;
+}

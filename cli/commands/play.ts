@@ -20,7 +20,7 @@ import {
   withReportOptions,
 } from '../options';
 import { createOutput } from '../output';
-import { type Account, createRoom, login, register, takeSeat } from '../session';
+import { accountFrom, withAccountOptions, createRoom, takeSeat } from '../session';
 
 interface PlayOptions {
   server: string;
@@ -38,20 +38,13 @@ interface PlayOptions {
   quiet: boolean;
 }
 
-async function account(options: PlayOptions): Promise<Account> {
-  if (options.register) return register(options.server, 'bot');
-  if (!options.email || !options.password) throw new CliError('give --email and --password, or --register');
-  return login(options.server, { email: options.email, password: options.password });
-}
-
 export function playCommand(): Command {
   return withReportOptions(
-    new Command('play')
-      .description('seat one bot in a room on a server (create one or join one) and play one or more games')
-      .addOption(serverOption())
-      .addOption(new Option('--email <email>', 'log in with this e-mail').env('BROADSIDE_EMAIL'))
-      .addOption(new Option('--password <password>', 'log in with this password').env('BROADSIDE_PASSWORD'))
-      .addOption(new Option('--register', 'sign a fresh bot account up instead of logging in').conflicts('email'))
+    withAccountOptions(
+      new Command('play')
+        .description('seat one bot in a room on a server (create one or join one) and play one or more games')
+        .addOption(serverOption()),
+    )
       .addOption(new Option('--create', 'create a room and wait for an opponent').conflicts('join'))
       .addOption(new Option('--join <slug>', 'join the room with this name').env('BROADSIDE_ROOM'))
       .addOption(strategyOption().env('BROADSIDE_STRATEGY'))
@@ -69,7 +62,7 @@ export function playCommand(): Command {
     const out = createOutput(options);
     const shooter = shooterNamed(options.strategy);
     const placer = placerNamed(options.placement);
-    const me = await account(options);
+    const me = await accountFrom(options);
     const slug = options.join ?? (await createRoom(me));
     const client = await takeSeat(options.server, me, slug);
     if (options.create)

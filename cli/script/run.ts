@@ -6,11 +6,12 @@ import {
   playGame,
   shooterNamed,
   startAndPlace,
+  scriptedShooter,
   TurnTracker,
   waitForState,
   winnerOf,
 } from '../../src/bots';
-import { isErrorAck } from '../../src/protocol';
+import { type BattlePlace, isErrorAck } from '../../src/protocol';
 import { CliError } from '../errors';
 import { type Account, createRoom, login, register, takeSeat } from '../session';
 import type { Script } from './schema';
@@ -27,6 +28,8 @@ export interface ScriptReport {
   readonly slug: string;
   readonly username: string;
   readonly steps: readonly ScriptStep[];
+  /** The opponent's scripted shots that were fired, each with the answer it got. */
+  readonly opponentSteps: readonly ScriptStep[];
   readonly winner: string | null;
 }
 
@@ -59,7 +62,14 @@ export async function runScript(
   const me = await account(server, script);
   const slug = 'join' in script.room ? script.room.join : await createRoom(me);
   const client = await takeSeat(server, me, slug);
-  const cleanups: (() => void)[] = [() => client.close()];
+  // Every opponent shot, as this player's client hears of it, to check a scripted opponent's answers.
+  const theirShots: BattlePlace[] = [];
+  const stopListening = client.subscribe((state, change) => {
+    const shot = state.battlePlace;
+    if (change !== 'battlePlace' || !shot || shot.shooterId === me.userId) return;
+    if (!theirShots.some((s) => s.x === shot.x && s.y === shot.y)) theirShots.push(shot);
+  });
+  const cleanups: (() => void)[] = [stopListening, () => client.close()];
   let opponentFailure: Error | null = null;
   try {
     if (script.opponent) {
@@ -69,9 +79,10 @@ export async function runScript(
       const otherClient = await takeSeat(server, other, slug);
       cleanups.push(() => otherClient.close());
       const placer = placerNamed(spec.placement);
+      const strategy = shooterNamed(spec.strategy);
       const bot: Bot = {
         userId: other.userId,
-        shooter: shooterNamed(spec.strategy),
+        shooter: spec.shots ? scriptedShooter(spec.shots, strategy) : strategy,
         placer: opponentFleet ? { ...placer, place: () => opponentFleet } : placer,
         rng: createRng(gameSeed(spec.seed, 0, 31)),
       };
@@ -133,8 +144,23 @@ export async function runScript(
         throw new CliError(`expected ${script.expectWinner === 'me' ? 'to win' : 'to lose'}, but ${w.username} won`);
       }
     }
-    return { slug, username: me.username, steps, winner };
+    const opponentSteps = checkOpponent(script, theirShots);
+    return { slug, username: me.username, steps, opponentSteps, winner };
   } finally {
     for (const cleanup of cleanups) cleanup();
   }
+}
+
+/** Checks the scripted opponent's shots that were fired against what the script expects of them. */
+function checkOpponent(script: Script, fired: readonly BattlePlace[]): ScriptStep[] {
+  const planned = script.opponent?.shots ?? [];
+  return fired.slice(0, planned.length).map((shot, index) => {
+    const plan = planned[index];
+    const label = `opponent shot #${index + 1} at (${plan?.x},${plan?.y})`;
+    if (plan && (plan.x !== shot.x || plan.y !== shot.y))
+      throw new CliError(`${label}: the opponent fired at (${shot.x},${shot.y}) instead`);
+    if (plan?.expect && plan.expect !== shot.result)
+      throw new CliError(`${label}: expected ${plan.expect}, got ${shot.result}`);
+    return { index, x: shot.x, y: shot.y, result: shot.result, ...(plan?.expect ? { expect: plan.expect } : {}) };
+  });
 }

@@ -10,18 +10,20 @@ const AccountSchema = z.union([
 
 const RoomSchema = z.union([z.strictObject({ create: z.literal(true) }), z.strictObject({ join: SlugSchema })]);
 
+const ShotSchema = CoordSchema.extend({
+  /** The answer this shot must get: M, H or D. */
+  expect: ShotResultSchema.optional(),
+});
+
 /** A bot the CLI seats as the opponent in a created room, so a script needs nobody else. */
 const OpponentSchema = z.strictObject({
   strategy: z.enum(SHOOTER_NAMES as [string, ...string[]]).default('random'),
   placement: z.enum(PLACER_NAMES as [string, ...string[]]).default('random'),
   /** A fixed opponent fleet (ShipMap) instead of a placement strategy: makes expected results reproducible. */
   fleet: ShipMapSchema.optional(),
+  /** Shots the opponent fires in order, each checked against its `expect`; then `strategy` takes over. */
+  shots: z.array(ShotSchema).optional(),
   seed: z.number().int().min(0).default(1),
-});
-
-const ShotSchema = CoordSchema.extend({
-  /** The answer this shot must get: M, H or D. */
-  expect: ShotResultSchema.optional(),
 });
 
 /** The scripted bot: the format documented in docs/cli.md, with examples/script.json as a sample. */

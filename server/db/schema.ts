@@ -35,11 +35,30 @@ export interface Database {
     first_player: string | null;
     winner_id: string | null;
     ended_at: number | null;
+    /** When the rater handled this finished game (004). */
+    rated_at: number | null;
   };
   fleets: {
     game_id: number;
     user_id: string;
     ships: string;
+  };
+  /** Each rated player's Glicko-2 figures (004). */
+  ratings: {
+    user_id: string;
+    rating: number;
+    rd: number;
+    vol: number;
+    games: number;
+    wins: number;
+    updated_at: number;
+  };
+  /** What each rated game did to both players' ratings (004). */
+  game_ratings: {
+    game_id: number;
+    user_id: string;
+    rating_before: number;
+    rating_after: number;
   };
   shots: {
     game_id: number;

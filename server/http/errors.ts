@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 
 const REASONS: Record<number, string> = {
@@ -18,4 +19,14 @@ export function httpError(statusCode: number, message: string | string[]) {
 
 export function sendError(reply: FastifyReply, statusCode: number, message: string | string[]): FastifyReply {
   return reply.code(statusCode).send(httpError(statusCode, message));
+}
+
+/** One message per broken rule, in field order, as the sign-up form shows them (SPEC §8). */
+export function messages(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.join('.');
+    if (issue.code === 'unrecognized_keys') return `unknown field(s): ${issue.keys.join(', ')}`;
+    if (issue.code === 'invalid_type' && issue.input === undefined) return `${field} is required`;
+    return issue.message;
+  });
 }

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ComputerGameBodySchema, CreateRoomBodySchema, LoginBodySchema, SignUpBodySchema } from '../../src/protocol';
-import { bearerToken, hashPassword, type Identity, type Tokens, verifyPassword } from '../auth';
+import { hashPassword, type Identity, requestIdentity, type Tokens, verifyPassword } from '../auth';
 import type { Store } from '../db/store';
 import { BotsBusyError, type ComputerPlayers } from '../bots/computer-players';
 import type { RoomRegistry } from '../rooms/registry';
-import { sendError } from './errors';
+import { messages, sendError } from './errors';
 import type { AuthLimits } from './rate-limits';
 
 interface Deps {
@@ -15,16 +15,6 @@ interface Deps {
   readonly registry: RoomRegistry;
   readonly limits: AuthLimits;
   readonly computers: ComputerPlayers;
-}
-
-/** One message per broken rule, in field order, as the sign-up form shows them (SPEC §8). */
-function messages(error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
-    const field = issue.path.join('.');
-    if (issue.code === 'unrecognized_keys') return `unknown field(s): ${issue.keys.join(', ')}`;
-    if (issue.code === 'invalid_type' && issue.input === undefined) return `${field} is required`;
-    return issue.message;
-  });
 }
 
 const INVALID_LOGIN = 'Invalid e-mail or password';
@@ -43,10 +33,7 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry, 
   // and the response time does not tell which e-mails are registered.
   const decoyHash = hashPassword(randomUUID());
 
-  const identify = (request: FastifyRequest): Identity | null => {
-    const token = bearerToken(request.headers.authorization);
-    return token ? tokens.verify(token) : null;
-  };
+  const identify = (request: FastifyRequest): Identity | null => requestIdentity(tokens, request.headers.authorization);
 
   app.get('/health', async () => ({ status: 'ok' }));
 

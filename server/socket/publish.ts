@@ -36,7 +36,16 @@ export function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options:
     const emit = target.emit.bind(target) as <K extends ServerEventName>(e: K, p: ServerEventPayloads[K]) => boolean;
     for (const event of events) emit(event, eventPayload(event, room, member.userId, memberPayload));
   }
-  // Only a change of the game itself (not of its audience) makes a new spectator frame.
-  if (options.game !== false) spectatorFeed(nsp).changed(room);
   for (const listener of room.changeListeners) listener(room);
+  // Only a change of the game itself (not of its audience) makes a new spectator frame.
+  if (options.game === false) return;
+  spectatorFeed(nsp).changed(room);
+  for (const hook of hooks.get(nsp) ?? []) hook(room);
+}
+
+const hooks = new WeakMap<RoomNamespace, ((room: Room) => void)[]>();
+
+/** Runs `hook` after every change of a game published on `nsp` (e.g. rating a game that ended). */
+export function afterPublish(nsp: RoomNamespace, hook: (room: Room) => void): void {
+  hooks.set(nsp, [...(hooks.get(nsp) ?? []), hook]);
 }

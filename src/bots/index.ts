@@ -5,3 +5,4 @@ export * from './player';
 export { createSampler, SAMPLES } from './shooters/sampler';
 export * from './levels';
 export * from './delay';
+export { scriptedShooter } from './shooters/scripted';

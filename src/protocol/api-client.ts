@@ -1,4 +1,13 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import {
+  type GameRecord,
+  GameRecordSchema,
+  type HistoryPage,
+  HistoryPageSchema,
+  type Leaderboard,
+  LeaderboardSchema,
+  UserRatingSchema,
+} from './history';
 import {
   CreateRoomResponseSchema,
   GamesInProgressResponseSchema,
@@ -125,6 +134,42 @@ export class ApiClient {
       throw new ApiError(messages.join(', '), raw.status, messages);
     }
     return this.parse(ComputerGameResponseSchema, raw);
+  }
+
+  /** GET and parse, or an ApiError with the server's message. */
+  private async get<S extends z.ZodType>(path: string, schema: S, what: string): Promise<z.infer<S>> {
+    const raw = await this.request('GET', path);
+    if (raw.status !== 200) {
+      const messages = messagesOf(raw.body, `${what} failed (${raw.status})`);
+      throw new ApiError(messages.join(', '), raw.status, messages);
+    }
+    return this.parse(schema, raw);
+  }
+
+  /** A player's finished games, newest first (`userId` may be "me"). */
+  history(userId: string, page = 1, pageSize = 10): Promise<HistoryPage> {
+    const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+    return this.get(`/users/${encodeURIComponent(userId)}/history?${query}`, HistoryPageSchema, 'History');
+  }
+
+  /** A player's rating and rank (`userId` may be "me"); rating null before their first rated game. */
+  rating(userId: string): Promise<z.infer<typeof UserRatingSchema>> {
+    return this.get(`/users/${encodeURIComponent(userId)}/rating`, UserRatingSchema, 'Rating');
+  }
+
+  /** The record of a finished game: both fleets and every shot in order. */
+  async gameRecord(gameId: number): Promise<GameRecord> {
+    return this.get(`/games/${gameId}`, GameRecordSchema, 'Game record');
+  }
+
+  /** The finished game as a \`broadside script\` file (docs/cli.md). */
+  async gameScript(gameId: number): Promise<unknown> {
+    return this.get(`/games/${gameId}/script`, z.unknown(), 'Export');
+  }
+
+  /** The best players (at most 100) and the caller's own rank. */
+  leaderboard(limit = 100): Promise<Leaderboard> {
+    return this.get(`/ratings/leaderboard?limit=${limit}`, LeaderboardSchema, 'Leaderboard');
   }
 
   /** The logged-in user's profile and record. */

@@ -2,6 +2,8 @@ export * from './errors';
 export * from './schemas';
 export * from './types';
 export * from './spectators';
+export * from './history';
+export * from './game-script';
 export * from './api-client';
 export * from './client-state';
 export * from './game-client';

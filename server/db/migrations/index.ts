@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as initial from './001-initial';
 import * as bots from './003-bots';
+import * as history from './004-history';
 import * as usernameCase from './005-username-case';
 
 /**
@@ -10,5 +11,6 @@ import * as usernameCase from './005-username-case';
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
   '003-bots': bots,
+  '004-history': history,
   '005-username-case': usernameCase,
 };

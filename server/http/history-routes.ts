@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  GameIdParamSchema,
+  gameScript,
+  HistoryQuerySchema,
+  LeaderboardQuerySchema,
+  UserIdParamSchema,
+} from '../../src/protocol';
+import { type Identity, requestIdentity, type Tokens } from '../auth';
+import type { HistoryStore } from '../db/history-store';
+import type { Ratings } from '../ratings/ratings';
+import { messages, sendError } from './errors';
+
+interface Deps {
+  readonly tokens: Tokens;
+  readonly history: HistoryStore;
+  readonly ratings: Ratings;
+}
+
+const TOKEN_REQUIRED = 'A valid access token is required';
+
+/**
+ * Issue 14's routes: a player's finished games, the record of a finished game and its export as a
+ * `broadside script` file, ratings and the leaderboard. Any logged-in user may read any of them.
+ */
+export function registerHistoryRoutes(app: FastifyInstance, { tokens, history, ratings }: Deps): void {
+  /** The caller, or a 401 already sent. */
+  const caller = (request: FastifyRequest, reply: FastifyReply): Identity | null => {
+    const user = requestIdentity(tokens, request.headers.authorization);
+    if (!user) sendError(reply, 401, TOKEN_REQUIRED);
+    return user;
+  };
+
+  /** `me` or a user id from the path, or a 400 already sent. */
+  const userParam = (request: FastifyRequest<{ Params: { userId: string } }>, reply: FastifyReply, me: Identity) => {
+    const id = UserIdParamSchema.safeParse(request.params.userId);
+    if (!id.success) {
+      sendError(reply, 400, messages(id.error));
+      return null;
+    }
+    return id.data === 'me' ? me.id : id.data;
+  };
+
+  /** The finished game's record, or the error already sent. */
+  const finished = async (request: FastifyRequest<{ Params: { gameId: string } }>, reply: FastifyReply) => {
+    const id = GameIdParamSchema.safeParse(request.params.gameId);
+    if (!id.success) {
+      sendError(reply, 400, `game id must be a positive whole number, not "${request.params.gameId}"`);
+      return null;
+    }
+    const record = await history.record(id.data);
+    if (record === 'NOT_FOUND') sendError(reply, 404, `No game ${id.data}`);
+    else if (record === 'NOT_FINISHED')
+      sendError(reply, 409, `Game ${id.data} is not finished: only finished games can be replayed`);
+    else return record;
+    return null;
+  };
+
+  app.get<{ Params: { userId: string } }>('/users/:userId/history', async (request, reply) => {
+    const me = caller(request, reply);
+    if (!me) return reply;
+    const userId = userParam(request, reply, me);
+    if (!userId) return reply;
+    const query = HistoryQuerySchema.safeParse(request.query ?? {});
+    if (!query.success) return sendError(reply, 400, messages(query.error));
+    const user = await history.user(userId);
+    if (!user) return sendError(reply, 404, 'No such user');
+    const { page, pageSize } = query.data;
+    return { user, page, pageSize, ...(await history.finishedGames(userId, page, pageSize)) };
+  });
+
+  app.get<{ Params: { userId: string } }>('/users/:userId/rating', async (request, reply) => {
+    const me = caller(request, reply);
+    if (!me) return reply;
+    const userId = userParam(request, reply, me);
+    if (!userId) return reply;
+    const user = await history.user(userId);
+    if (!user) return sendError(reply, 404, 'No such user');
+    return { user, rating: await ratings.of(userId) };
+  });
+
+  app.get<{ Params: { gameId: string } }>('/games/:gameId', async (request, reply) => {
+    if (!caller(request, reply)) return reply;
+    return (await finished(request, reply)) ?? reply;
+  });
+
+  app.get<{ Params: { gameId: string } }>('/games/:gameId/script', async (request, reply) => {
+    if (!caller(request, reply)) return reply;
+    const record = await finished(request, reply);
+    if (!record) return reply;
+    const script = gameScript(record);
+    if (!script) return sendError(reply, 409, `Game ${record.gameId} has no shot to replay`);
+    return reply
+      .header('content-disposition', `attachment; filename="broadside-game-${record.gameId}.json"`)
+      .send(script);
+  });
+
+  app.get('/ratings/leaderboard', async (request, reply) => {
+    const me = caller(request, reply);
+    if (!me) return reply;
+    const query = LeaderboardQuerySchema.safeParse(request.query ?? {});
+    if (!query.success) return sendError(reply, 400, messages(query.error));
+    return ratings.leaderboard(query.data.limit, me.id);
+  });
+}

@@ -1,0 +1,70 @@
+import { cellIndex, coordOf, fleetCells, GRID_SIZE, type ShipMap, type ShotResult } from '../game';
+import type { GameRecord } from './history';
+
+/** A shot of a `broadside script` file, with the answer it must get. */
+export interface ScriptShot {
+  readonly x: number;
+  readonly y: number;
+  readonly expect: ShotResult;
+}
+
+/** The `broadside script` file (docs/cli.md) that replays a finished game. */
+export interface ExportedScript {
+  readonly description: string;
+  readonly account: { readonly register: true };
+  readonly room: { readonly create: true };
+  readonly opponent: {
+    readonly strategy: 'random';
+    readonly placement: 'random';
+    readonly fleet: ShipMap;
+    readonly shots: readonly ScriptShot[];
+    readonly seed: number;
+  };
+  readonly fleet: ShipMap;
+  readonly shots: readonly ScriptShot[];
+  readonly expectWinner?: 'me';
+  readonly seed: number;
+}
+
+/**
+ * Turns a finished game into a script that plays it again: the scripted player takes the winner's
+ * seat (fleet and shots), the CLI's opponent bot the loser's (fleet and shots). Who shoots first is
+ * the server's draw, so the opponent may need one shot more than it fired: its list is padded with
+ * shots at water it never shot, which miss whatever the order and change nothing else. Every shot
+ * keeps its answer, since an answer depends only on the target's fleet and the shooter's own
+ * earlier shots. Null when neither player fired a shot (nothing to replay).
+ */
+export function gameScript(record: GameRecord): ExportedScript | null {
+  const [a, b] = record.players;
+  if (!a || !b) return null;
+  const firedBy = (id: string): ScriptShot[] =>
+    record.shots.filter((s) => s.shooterId === id).map((s) => ({ x: s.x, y: s.y, expect: s.result }));
+  const preferred = record.winner ?? record.firstPlayer ?? a.userId;
+  let [me, them] = preferred === b.userId ? [b, a] : [a, b];
+  if (firedBy(me.userId).length === 0) [me, them] = [them, me];
+  const shots = firedBy(me.userId);
+  if (shots.length === 0) return null;
+
+  const theirShots = firedBy(them.userId);
+  const shotAtMe = new Set(theirShots.map(cellIndex));
+  const ships = fleetCells(me.fleet);
+  for (let i = 0; i < GRID_SIZE * GRID_SIZE && theirShots.length < shots.length; i++) {
+    if (ships.has(i) || shotAtMe.has(i)) continue;
+    const c = coordOf(i);
+    theirShots.push({ x: c.x, y: c.y, expect: 'M' });
+  }
+  const how = record.endReason === 'SUNK' ? 'sank every ship' : `won by ${record.endReason.toLowerCase()}`;
+  const won = record.winner === me.userId;
+  return {
+    description:
+      `Game ${record.gameId} (room ${record.slug}, round ${record.round}): ${me.username} vs ${them.username}; ` +
+      `${won ? me.username : them.username} ${how}. Exported from Broadside; me = ${me.username}.`,
+    account: { register: true },
+    room: { create: true },
+    opponent: { strategy: 'random', placement: 'random', fleet: them.fleet, shots: theirShots, seed: 1 },
+    fleet: me.fleet,
+    shots,
+    ...(won && record.endReason === 'SUNK' ? { expectWinner: 'me' as const } : {}),
+    seed: 1,
+  };
+}

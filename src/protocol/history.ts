@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import type { EndReason, ShipMap, ShotResult } from '../game';
+import { BotLevelSchema, CoordSchema, EndReasonSchema, ShipMapSchema, ShotResultSchema } from './schemas';
+import type { BotLevel } from './types';
+
+/* Issue 14: finished games (history), the record of one game (replay viewer, export) and ratings.
+ * Every route is GET with a bearer token; query strings are validated with these schemas. */
+
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+
+/** `?page=1&pageSize=10`: pages count from 1; at most 50 entries a page. */
+export const HistoryQuerySchema = z.strictObject({
+  page,
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
+
+/** `?limit=100`: the top of the leaderboard, at most 100 players. */
+export const LeaderboardQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
+
+/** A path id: `me` or a user id. */
+export const UserIdParamSchema = z.string().trim().min(1).max(64);
+/** A game id in a path: a positive whole number. */
+export const GameIdParamSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/** A player of a finished game: a person, or the computer at some level. */
+export const PlayerRefSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  bot: BotLevelSchema.nullable(),
+});
+
+const RatingChangeSchema = z.object({ before: z.number(), after: z.number() });
+
+/** One finished game in a player's history, seen from that player. */
+export const HistoryEntrySchema = z.object({
+  gameId: z.number().int(),
+  slug: z.string(),
+  round: z.number().int(),
+  opponent: PlayerRefSchema.nullable(),
+  result: z.enum(['WON', 'LOST']),
+  endReason: EndReasonSchema,
+  /** Shots fired (passed turns not counted) and hits, by the player and by the opponent. */
+  shots: z.number().int(),
+  hits: z.number().int(),
+  opponentShots: z.number().int(),
+  opponentHits: z.number().int(),
+  startedAt: z.number(),
+  endedAt: z.number(),
+  /** The player's rating before and after this game; null for a game that was not rated (the computer). */
+  rating: RatingChangeSchema.nullable(),
+});
+
+export const HistoryPageSchema = z.object({
+  user: PlayerRefSchema,
+  games: z.array(HistoryEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+/** One shot of a game record, in the order it was played (`seq` counts every move, passes included). */
+export const RecordShotSchema = CoordSchema.extend({
+  seq: z.number().int(),
+  shooterId: z.string(),
+  result: ShotResultSchema,
+});
+
+/** Everything needed to replay a finished game: both fleets and every move in order. */
+export const GameRecordSchema = z.object({
+  gameId: z.number().int(),
+  slug: z.string(),
+  round: z.number().int(),
+  startedAt: z.number(),
+  endedAt: z.number(),
+  endReason: EndReasonSchema,
+  winner: z.string().nullable(),
+  firstPlayer: z.string().nullable(),
+  /** Both players in join order, each with the fleet they placed. */
+  players: z.array(PlayerRefSchema.extend({ fleet: ShipMapSchema })).length(2),
+  shots: z.array(RecordShotSchema),
+  /** Turns the clock passed: the player whose turn it was, and the move number. */
+  passes: z.array(z.object({ seq: z.number().int(), playerId: z.string() })),
+});
+
+/** A player's Glicko-2 rating, with their place among every rated player. */
+export const RatingSummarySchema = z.object({
+  rating: z.number(),
+  rd: z.number(),
+  games: z.number().int(),
+  wins: z.number().int(),
+  /** 1 for the best; every rated player counts. */
+  rank: z.number().int(),
+  /** Fewer than a handful of games, or a wide deviation: the rating is still a rough guess. */
+  provisional: z.boolean(),
+});
+
+/** GET /users/{id}/rating. */
+export const UserRatingSchema = z.object({ user: PlayerRefSchema, rating: RatingSummarySchema.nullable() });
+
+export const LeaderboardEntrySchema = PlayerRefSchema.omit({ bot: true }).extend(RatingSummarySchema.shape);
+
+export const LeaderboardSchema = z.object({
+  players: z.array(LeaderboardEntrySchema),
+  /** How many players have a rating. */
+  total: z.number().int(),
+  /** The caller's own line, also when outside the top; null before their first rated game. */
+  me: LeaderboardEntrySchema.nullable(),
+});
+
+export interface PlayerRef {
+  readonly userId: string;
+  readonly username: string;
+  readonly bot: BotLevel | null;
+}
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+export type HistoryPage = z.infer<typeof HistoryPageSchema>;
+export type RatingSummary = z.infer<typeof RatingSummarySchema>;
+export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
+export type Leaderboard = z.infer<typeof LeaderboardSchema>;
+
+export interface RecordShot {
+  readonly seq: number;
+  readonly shooterId: string;
+  readonly x: number;
+  readonly y: number;
+  readonly result: ShotResult;
+}
+
+export interface GameRecord {
+  readonly gameId: number;
+  readonly slug: string;
+  readonly round: number;
+  readonly startedAt: number;
+  readonly endedAt: number;
+  readonly endReason: EndReason;
+  readonly winner: string | null;
+  readonly firstPlayer: string | null;
+  readonly players: readonly (PlayerRef & { readonly fleet: ShipMap })[];
+  readonly shots: readonly RecordShot[];
+  readonly passes: readonly { readonly seq: number; readonly playerId: string }[];
+}
