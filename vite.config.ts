@@ -48,7 +48,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        // Some unit tests run thousands of sampled games; Vitest's 5 s default failed them in CI while
+        // the integration suites (SQLite and PostgreSQL) ran beside them on two shared cores.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
       },
       {
         extends: true,
