@@ -66,7 +66,11 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   });
   const store = new Store(db, runSync);
   const tokens = createTokens(loadSecret(config.dataDir, config.jwtSecret), config.tokenTtlSeconds);
-  const registry = new RoomRegistry(store);
+  const override = config.turnMsOverride;
+  const registry = new RoomRegistry(store, {
+    graceMs: config.reconnectGraceSeconds * 1000,
+    turnMs: (seconds) => override ?? seconds * 1000,
+  });
   const actions = new RoomActions(store, randomRng());
 
   const app = Fastify({
@@ -121,7 +125,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     // With Redis every node's broadcasts reach the sockets of every other node (Redis Streams).
     ...(redis ? { adapter: createAdapter(redis) } : {}),
   });
-  const nsp = attachRoomNamespace(io, { tokens, registry, actions, log: app.log });
+  const nsp = attachRoomNamespace(io, { tokens, store, registry, actions, log: app.log });
   computers.attach(nsp);
   const metrics = new ServerMetrics();
   app.get('/metrics', async () => ({ ...metrics.snapshot(), rooms: registry.size, sockets: nsp.sockets.size }));
@@ -146,6 +150,9 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   void ratings.sweep();
 
   await app.listen({ port: config.port, host: config.host });
+  // Games whose turn clock was running when the server stopped go on (a deadline already past fires at once).
+  const resumed = await registry.resumeClocks();
+  if (resumed > 0) app.log.info({ rooms: resumed }, 'resumed turn clocks');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -165,6 +172,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
       closing ??= (async () => {
         metrics.stop();
         await computers.close();
+        registry.stop();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await app.close();
         await ratings.settled();

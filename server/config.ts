@@ -42,6 +42,13 @@ export interface ServerConfig {
   readonly botIdleSeconds: number;
   /** Quick match: after this long without an opponent the player is offered the computer. */
   readonly quickMatchOfferSeconds: number;
+  /** How long a player who drops during play has to come back before forfeiting (may be fractional). */
+  readonly reconnectGraceSeconds: number;
+  /**
+   * Tests only: every turn of a turn clock lasts this many ms, whatever the room's 30 or 60 s
+   * (which the protocol still reports). Null in production.
+   */
+  readonly turnMsOverride: number | null;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -89,5 +96,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     botWorkers: intFrom(env.BOT_WORKERS, 0, 'BOT_WORKERS'),
     botIdleSeconds: intFrom(env.BOT_IDLE_SECONDS, 120, 'BOT_IDLE_SECONDS'),
     quickMatchOfferSeconds: intFrom(env.QUICK_MATCH_OFFER_SECONDS, 30, 'QUICK_MATCH_OFFER_SECONDS'),
+    reconnectGraceSeconds: intFrom(env.RECONNECT_GRACE_SECONDS, 60, 'RECONNECT_GRACE_SECONDS'),
+    turnMsOverride: null,
   };
 }

@@ -20,6 +20,8 @@ export interface Database {
     status: string;
     /** 1 when the room is listed among the open games (issue 12). */
     is_public: Generated<number>;
+    /** The turn clock of every round, 30 or 60 seconds; null for none. */
+    turn_seconds: number | null;
   };
   members: {
     room_slug: string;
@@ -37,6 +39,12 @@ export interface Database {
     ended_at: number | null;
     /** When the rater handled this finished game (004). */
     rated_at: number | null;
+    /** SUNK, RESIGN, FORFEIT or CLOCK once ended (null on rounds ended before it was recorded: SUNK). */
+    end_reason: string | null;
+    /** When both fleets were in and the first turn began. */
+    play_started_at: number | null;
+    /** The member whose start or replay opened the round. */
+    started_by: string | null;
   };
   fleets: {
     game_id: number;
@@ -66,7 +74,9 @@ export interface Database {
     shooter_id: string;
     x: number;
     y: number;
+    /** M, H or D for a shot; T for a turn the clock passed (x = y = -1, shooter_id = who missed it). */
     result: string;
+    /** For a T row, the deadline that passed: the next turn's clock runs from there. */
     created_at: number;
   };
 }

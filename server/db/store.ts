@@ -1,5 +1,15 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import { type GameStatus, GAME_STATUSES, type ShipMap, type Shot, type ShotResult } from '../../src/game';
+import {
+  END_REASONS,
+  type EndReason,
+  type GameStatus,
+  GAME_STATUSES,
+  type ShipMap,
+  type Shot,
+  type ShotResult,
+  TURN_SECONDS,
+  type TurnSeconds,
+} from '../../src/game';
 import { type GameInProgress, ShipMapSchema } from '../../src/protocol';
 import type { MaybePromise } from '../util/maybe-promise';
 import type { RunSync } from './connect';
@@ -20,12 +30,17 @@ export interface PlayerRecord {
   readonly computerGamesPlayed: number;
   readonly computerGamesWon: number;
 }
+/** One move of a round, in order: a shot, or a turn the clock passed (a 'T' row). */
+export type StoredMove =
+  | { readonly kind: 'shot'; readonly shot: Shot; readonly at: number }
+  | { readonly kind: 'timeout'; readonly playerId: string; readonly at: number };
 
 export interface StoredRoom {
   readonly slug: string;
   readonly status: GameStatus;
   /** Listed among the open games while it waits for a second player. */
   readonly isPublic?: boolean;
+  readonly turnSeconds: TurnSeconds | null;
   readonly members: readonly { readonly userId: string; readonly username: string }[];
   /** The current round, absent before the first start. */
   readonly game: {
@@ -33,8 +48,13 @@ export interface StoredRoom {
     readonly round: number;
     readonly firstPlayer: string | null;
     readonly winner: string | null;
+    readonly endReason: EndReason | null;
+    /** When the first turn began; null before both fleets were in. */
+    readonly playStartedAt: number | null;
+    /** Who started (or replayed into) this round. */
+    readonly startedBy: string | null;
     readonly fleets: Readonly<Record<string, ShipMap>>;
-    readonly shots: readonly Shot[];
+    readonly moves: readonly StoredMove[];
   } | null;
 }
 
@@ -47,7 +67,25 @@ export function isUniqueViolation(error: unknown): boolean {
 
 const isStatus = (s: string): s is GameStatus => (GAME_STATUSES as readonly string[]).includes(s);
 const isResult = (r: string): r is ShotResult => r === 'M' || r === 'H' || r === 'D';
+const isEndReason = (r: string | null): r is EndReason => (END_REASONS as readonly (string | null)[]).includes(r);
+const isTurnSeconds = (n: number | null): n is TurnSeconds => (TURN_SECONDS as readonly (number | null)[]).includes(n);
+/** The result code of a turn passed by the clock, in the `shots` table. */
+export const TIMEOUT_RESULT = 'T';
 
+interface ShotRow {
+  readonly shooter_id: string;
+  readonly x: number;
+  readonly y: number;
+  readonly result: string;
+  readonly created_at: number;
+}
+
+function moveOf(row: ShotRow): StoredMove[] {
+  const at = Number(row.created_at);
+  if (row.result === TIMEOUT_RESULT) return [{ kind: 'timeout', playerId: row.shooter_id, at }];
+  if (!isResult(row.result)) return [];
+  return [{ kind: 'shot', shot: { shooterId: row.shooter_id, x: row.x, y: row.y, result: row.result }, at }];
+}
 /** Every read and write of the server, in one place, on Kysely (SQLite today, PostgreSQL-ready SQL). */
 export class Store {
   /** The shot insert runs on every shot: its SQL is compiled once, in the dialect's own syntax. */
@@ -158,10 +196,21 @@ export class Store {
   }
 
   /** False when the slug is taken. A public room is listed among the open games while it waits. */
-  async createRoom(slug: string, userId: string, isPublic = false): Promise<boolean> {
+  async createRoom(
+    slug: string,
+    userId: string,
+    options: { isPublic?: boolean; turnSeconds?: TurnSeconds | null } = {},
+  ): Promise<boolean> {
     const result = await this.db
       .insertInto('rooms')
-      .values({ slug, created_by: userId, created_at: Date.now(), status: 'UNSTARTED', is_public: isPublic ? 1 : 0 })
+      .values({
+        slug,
+        created_by: userId,
+        created_at: Date.now(),
+        status: 'UNSTARTED',
+        is_public: options.isPublic ? 1 : 0,
+        turn_seconds: options.turnSeconds ?? null,
+      })
       .onConflict((oc) => oc.column('slug').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
@@ -176,6 +225,7 @@ export class Store {
       .select(['members.user_id as userId', 'users.username as username'])
       .where('members.room_slug', '=', slug)
       .orderBy('members.position')
+      .orderBy('members.joined_at')
       .execute();
     const game = await this.db
       .selectFrom('games')
@@ -185,7 +235,8 @@ export class Store {
       .limit(1)
       .executeTakeFirst();
     const isPublic = room.is_public === 1;
-    if (!game) return { slug, status: room.status, isPublic, members, game: null };
+    const turnSeconds = isTurnSeconds(room.turn_seconds) ? room.turn_seconds : null;
+    if (!game) return { slug, status: room.status, isPublic, turnSeconds, members, game: null };
     const fleetRows = await this.db.selectFrom('fleets').selectAll().where('game_id', '=', game.id).execute();
     const fleets: Record<string, ShipMap> = {};
     for (const row of fleetRows) {
@@ -198,15 +249,24 @@ export class Store {
       .where('game_id', '=', game.id)
       .orderBy('seq')
       .execute();
-    const shots: Shot[] = shotRows.flatMap((s) =>
-      isResult(s.result) ? [{ shooterId: s.shooter_id, x: s.x, y: s.y, result: s.result }] : [],
-    );
     return {
       slug,
       status: room.status,
       isPublic,
+      turnSeconds,
       members,
-      game: { id: game.id, round: game.round, firstPlayer: game.first_player, winner: game.winner_id, fleets, shots },
+      game: {
+        id: game.id,
+        round: game.round,
+        firstPlayer: game.first_player,
+        winner: game.winner_id,
+        // Rounds ended before the reason was recorded could only end by sinking.
+        endReason: isEndReason(game.end_reason) ? game.end_reason : game.winner_id === null ? null : 'SUNK',
+        playStartedAt: game.play_started_at === null ? null : Number(game.play_started_at),
+        startedBy: game.started_by,
+        fleets,
+        moves: shotRows.flatMap(moveOf),
+      },
     };
   }
 
@@ -258,6 +318,17 @@ export class Store {
     return games.sort((a, b) => b.updatedAt - a.updatedAt || a.slug.localeCompare(b.slug));
   }
 
+  /** Rooms in PLAY with a turn clock: their deadlines must fire even if nobody comes back. */
+  async roomsWithRunningClock(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('rooms')
+      .select('slug')
+      .where('status', '=', 'PLAY')
+      .where('turn_seconds', 'is not', null)
+      .execute();
+    return rows.map((r) => r.slug);
+  }
+
   async addMember(slug: string, userId: string, position: number): Promise<void> {
     await this.db
       .insertInto('members')
@@ -266,16 +337,29 @@ export class Store {
       .execute();
   }
 
+  /** Takes a member out of a room (leaving before the game started). */
+  async removeMember(slug: string, userId: string): Promise<void> {
+    await this.db.deleteFrom('members').where('room_slug', '=', slug).where('user_id', '=', userId).execute();
+  }
+
   async setStatus(slug: string, status: GameStatus): Promise<void> {
     await this.db.updateTable('rooms').set({ status }).where('slug', '=', slug).execute();
   }
 
-  /** Opens a new round (start or replay) and moves the room to PLACE_SHIPS. */
-  async startRound(slug: string, round: number): Promise<number> {
+  /** Opens a new round (start or replay, by `startedBy`) and moves the room to PLACE_SHIPS. */
+  async startRound(slug: string, round: number, startedBy: string | null = null): Promise<number> {
     return this.db.transaction().execute(async (tx) => {
       const row = await tx
         .insertInto('games')
-        .values({ room_slug: slug, round, started_at: Date.now(), first_player: null, winner_id: null, ended_at: null })
+        .values({
+          room_slug: slug,
+          round,
+          started_at: Date.now(),
+          first_player: null,
+          winner_id: null,
+          ended_at: null,
+          started_by: startedBy,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await tx.updateTable('rooms').set({ status: 'PLACE_SHIPS' }).where('slug', '=', slug).execute();
@@ -283,13 +367,14 @@ export class Store {
     });
   }
 
-  /** Saves (or replaces) a fleet; when `firstPlayer` is given play starts. */
+  /** Saves (or replaces) a fleet; when `firstPlayer` is given play starts, at `playStartedAt`. */
   async saveFleet(
     slug: string,
     gameId: number,
     userId: string,
     fleet: ShipMap,
     firstPlayer: string | null,
+    playStartedAt: number = Date.now(),
   ): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       await tx
@@ -298,7 +383,11 @@ export class Store {
         .onConflict((oc) => oc.columns(['game_id', 'user_id']).doUpdateSet({ ships: JSON.stringify(fleet) }))
         .execute();
       if (firstPlayer !== null) {
-        await tx.updateTable('games').set({ first_player: firstPlayer }).where('id', '=', gameId).execute();
+        await tx
+          .updateTable('games')
+          .set({ first_player: firstPlayer, play_started_at: playStartedAt })
+          .where('id', '=', gameId)
+          .execute();
         await tx.updateTable('rooms').set({ status: 'PLAY' }).where('slug', '=', slug).execute();
       }
     });
@@ -308,10 +397,44 @@ export class Store {
    * Records a shot; the winning one also closes the round. Returns once the row is committed:
    * synchronously on embedded SQLite, else (and for the winning shot) through a promise.
    */
-  addShot(slug: string, gameId: number, seq: number, shot: Shot, winner: string | null): MaybePromise<void> {
+  addShot(
+    slug: string,
+    gameId: number,
+    seq: number,
+    shot: Shot,
+    winner: string | null,
+    at: number = Date.now(),
+  ): MaybePromise<void> {
+    return this.addMove(slug, gameId, seq, shot, at, winner === null ? null : { winner, reason: 'SUNK' });
+  }
+
+  /**
+   * Records a turn the clock passed: a 'T' row for the player who missed it, dated at the deadline
+   * that passed. When it was the third in a row, `winner` (the other player) wins by CLOCK.
+   */
+  addTimeout(
+    slug: string,
+    gameId: number,
+    seq: number,
+    playerId: string,
+    deadline: number,
+    winner: string | null,
+  ): MaybePromise<void> {
+    const move = { shooterId: playerId, x: -1, y: -1, result: TIMEOUT_RESULT };
+    return this.addMove(slug, gameId, seq, move, deadline, winner === null ? null : { winner, reason: 'CLOCK' });
+  }
+
+  private addMove(
+    slug: string,
+    gameId: number,
+    seq: number,
+    move: { shooterId: string; x: number; y: number; result: string },
+    at: number,
+    end: { winner: string; reason: EndReason } | null,
+  ): MaybePromise<void> {
     // Same column order as the template compiled in the constructor.
-    const params = [gameId, seq, shot.shooterId, shot.x, shot.y, shot.result, Date.now()];
-    if (winner === null) {
+    const params = [gameId, seq, move.shooterId, move.x, move.y, move.result, at];
+    if (end === null) {
       if (this.runSync?.(this.insertShotSql, params)) return;
       return this.db.executeQuery(CompiledQuery.raw(this.insertShotSql, params)).then(() => undefined);
     }
@@ -322,13 +445,13 @@ export class Store {
         .with('shot', (db) =>
           db
             .insertInto('shots')
-            .values(this.shotRow(gameId, seq, shot, ended))
+            .values(this.shotRow(gameId, seq, move, at))
             .returning('game_id'),
         )
         .with('game', (db) =>
           db
             .updateTable('games')
-            .set({ winner_id: winner, ended_at: ended })
+            .set({ winner_id: end.winner, ended_at: ended, end_reason: end.reason })
             .where('id', 'in', (eb) => eb.selectFrom('shot').select('game_id'))
             .returning('room_slug'),
         )
@@ -340,28 +463,50 @@ export class Store {
     }
     return this.db.transaction().execute(async (tx) => {
       await tx.executeQuery(CompiledQuery.raw(this.insertShotSql, params));
-      await tx.updateTable('games').set({ winner_id: winner, ended_at: Date.now() }).where('id', '=', gameId).execute();
-      await tx.updateTable('rooms').set({ status: 'ENDED' }).where('slug', '=', slug).execute();
+      await this.closeRound(tx, slug, gameId, end.winner, end.reason);
     });
   }
 
-  private shotRow(gameId: number, seq: number, shot: Shot, at: number) {
+  private shotRow(
+    gameId: number,
+    seq: number,
+    move: { shooterId: string; x: number; y: number; result: string },
+    at: number,
+  ) {
     return {
       game_id: gameId,
       seq,
-      shooter_id: shot.shooterId,
-      x: shot.x,
-      y: shot.y,
-      result: shot.result,
+      shooter_id: move.shooterId,
+      x: move.x,
+      y: move.y,
+      result: move.result,
       created_at: at,
     };
   }
 
-  /** Every shot of a round in order, to replay a finished game shot by shot. */
+  /** Ends a round without a move: a resignation or a forfeit. */
+  async endGame(slug: string, gameId: number, winner: string, reason: EndReason): Promise<void> {
+    await this.db.transaction().execute((tx) => this.closeRound(tx, slug, gameId, winner, reason));
+  }
+
+  private async closeRound(
+    tx: Kysely<Database>,
+    slug: string,
+    gameId: number,
+    winner: string,
+    reason: EndReason,
+  ): Promise<void> {
+    await tx
+      .updateTable('games')
+      .set({ winner_id: winner, ended_at: Date.now(), end_reason: reason })
+      .where('id', '=', gameId)
+      .execute();
+    await tx.updateTable('rooms').set({ status: 'ENDED' }).where('slug', '=', slug).execute();
+  }
+
+  /** Every shot of a round in order, to replay a finished game shot by shot ('T' rows are not shots). */
   async shotsOf(gameId: number): Promise<Shot[]> {
     const rows = await this.db.selectFrom('shots').selectAll().where('game_id', '=', gameId).orderBy('seq').execute();
-    return rows.flatMap((s) =>
-      isResult(s.result) ? [{ shooterId: s.shooter_id, x: s.x, y: s.y, result: s.result }] : [],
-    );
+    return rows.flatMap(moveOf).flatMap((m) => (m.kind === 'shot' ? [m.shot] : []));
   }
 }

@@ -4,7 +4,7 @@ import { type Ack, type ErrorCode, errorAck, SERVER_EVENTS, type ServerEventName
 import type { Identity } from '../auth';
 import type { Store } from '../db/store';
 import { type MaybePromise, andThen } from '../util/maybe-promise';
-import type { Room } from './room';
+import type { Room, RoomMember } from './room';
 
 /** Which server events each member must receive after an action (only what changed). */
 export type Fanout = (userId: string) => readonly ServerEventName[];
@@ -20,8 +20,20 @@ const fail = (code: ErrorCode, message?: string): Outcome<never> => ({ reply: er
  * Every event, `members` last: it carries the turn (hasToPlay), so a client that acts on it has
  * already received the boards it acts on, and the server has already written everything else.
  */
-export const ALL_EVENTS: readonly ServerEventName[] = [...SERVER_EVENTS.filter((e) => e !== 'members'), 'members'];
+export const ALL_EVENTS: readonly ServerEventName[] = [
+  'match',
+  ...SERVER_EVENTS.filter((e) => e !== 'members' && e !== 'match'),
+  'members',
+];
+/**
+ * The full state in the SPEC's event order (the last shot's frames), with `match` first: a client
+ * that sees ENDED already knows how the game ended.
+ */
+const SPEC_ORDER: readonly ServerEventName[] = ['match', ...SERVER_EVENTS.filter((e) => e !== 'match')];
 const everything: Fanout = () => ALL_EVENTS;
+/** What a change of the turn alone (a missed turn) or of presence tells both members. */
+const TURN_PASSED: readonly ServerEventName[] = ['match', 'members'];
+const nothing: Outcome<null> = { reply: null };
 
 /**
  * Applies a pure rule and, when it passes, persists before the new state becomes the room's.
@@ -37,8 +49,15 @@ function commit<T>(
   const { value } = result;
   return andThen(persist(value), () => {
     room.state = stateOf(value);
+    if (room.state.status === 'ENDED') for (const m of room.members.values()) m.awayUntil = null;
     return { ok: true, value } as const;
   });
+}
+
+/** Starts the grace period of every member away when play starts or someone comes back to it. */
+function startGrace(room: Room, members: Iterable<RoomMember>, now: number): void {
+  if (room.state.status !== 'PLAY') return;
+  for (const m of members) if (m.socketId === null) m.awayUntil = now + room.clock.graceMs;
 }
 
 export class RoomActions {
@@ -50,7 +69,9 @@ export class RoomActions {
   /**
    * Joins as one of at most two members; the same user again takes over with its new socket. A null
    * socket seats a member who has not connected yet (the person who asked for a computer game or
-   * was paired by quick match, before their page opens the room).
+   * was paired by quick match, before their page opens the room). A member coming back during PLAY
+   * ends its absence; if the other member is away too, the other's grace period starts now (nobody
+   * was there to claim a forfeit while both were away).
    */
   async join(room: Room, user: Identity, socketId: string | null): Promise<Outcome<GameStatus>> {
     const known = room.members.has(user.id);
@@ -65,9 +86,36 @@ export class RoomActions {
     );
     if (!done.ok) return done.outcome;
     const member = room.members.get(user.id);
-    if (member) member.socketId = socketId;
-    else room.members.set(user.id, { userId: user.id, username: user.username, socketId });
+    const wasAway = member?.socketId === null;
+    if (member) {
+      member.socketId = socketId;
+      member.awayUntil = null;
+    } else room.members.set(user.id, { userId: user.id, username: user.username, socketId, awayUntil: null });
+    const other = room.otherMember(user.id);
+    if (wasAway && other) startGrace(room, [other], Date.now());
     return { reply: room.state.status, fanout: (id) => (id === user.id ? ALL_EVENTS : ['members']) };
+  }
+
+  /** The member's socket is gone; during PLAY its grace period starts. */
+  disconnect(room: Room, socketId: string): Outcome<null> {
+    const member = room.memberBySocket(socketId);
+    if (!member) return nothing;
+    member.socketId = null;
+    startGrace(room, [member], Date.now());
+    return { reply: null, fanout: (id) => (id === member.userId ? [] : ['members']) };
+  }
+
+  /** Before the game starts a member may leave: the seat is free again and the other is told. */
+  async leave(room: Room, user: Identity): Promise<Outcome<null>> {
+    const done = await commit(
+      room,
+      rules.leave(room.state, user.id),
+      () => this.store.removeMember(room.slug, user.id),
+      (state) => state,
+    );
+    if (!done.ok) return done.outcome;
+    room.members.delete(user.id);
+    return { reply: null, fanout: (id) => (id === user.id ? [] : ['members']) };
   }
 
   async start(room: Room, user: Identity): Promise<Outcome<null>> {
@@ -76,8 +124,9 @@ export class RoomActions {
       room,
       result,
       async () => {
-        room.gameId = await this.store.startRound(room.slug, room.round + 1);
+        room.gameId = await this.store.startRound(room.slug, room.round + 1, user.id);
         room.round += 1;
+        room.startedBy = user.id;
       },
       (state) => state,
     );
@@ -96,39 +145,48 @@ export class RoomActions {
     const next = result.value;
     const gameId = room.gameId;
     if (gameId === null) return fail('WRONG_STATUS');
-    await this.store.saveFleet(room.slug, gameId, user.id, fleet, next.status === 'PLAY' ? next.turn : null);
-    room.state = next;
     const started = next.status === 'PLAY';
+    const now = Date.now();
+    await this.store.saveFleet(room.slug, gameId, user.id, fleet, started ? next.turn : null, now);
+    room.state = next;
+    if (started) {
+      room.turnStartedAt = now;
+      startGrace(room, room.members.values(), now);
+    }
     return {
       reply: null,
       fanout: (id) => {
         const own: ServerEventName[] = id === user.id ? ['shipsIndexes', 'playerBoats'] : [];
-        return started ? [...own, 'gameStatus', 'opponentBoats', 'battlePlace', 'members'] : own;
+        return started ? [...own, 'gameStatus', 'opponentBoats', 'battlePlace', 'match', 'members'] : own;
       },
     };
   }
 
   /** Synchronous from the rule check to the outcome when the shot's row can be written at once. */
   shoot(room: Room, user: Identity, target: Coord): MaybePromise<Outcome<ShotResult>> {
-    const seq = room.state.shots.length;
+    const seq = rules.moveCount(room.state);
     const gameId = room.gameId;
+    const at = Date.now();
     const done = commit(
       room,
       rules.shoot(room.state, user.id, target),
       (applied) => {
         if (gameId === null) throw new Error(`room ${room.slug} plays without a game row`);
-        return this.store.addShot(room.slug, gameId, seq, applied.shot, applied.outcome.won ? user.id : null);
+        return this.store.addShot(room.slug, gameId, seq, applied.shot, applied.outcome.won ? user.id : null, at);
       },
       (applied) => applied.state,
     );
     return andThen(done, (d): Outcome<ShotResult> => {
       if (!d.ok) return d.outcome;
+      room.turnStartedAt = at;
       const { outcome } = d.value;
+      // Without a clock nothing of the match changes with a shot: SPEC rooms keep their frames.
+      const clock: ServerEventName[] = room.turnSeconds === null ? [] : ['match'];
       return {
         reply: outcome.result,
         fanout: (id) => {
-          if (outcome.won) return SERVER_EVENTS;
-          const base: ServerEventName[] = ['battlePlace', 'members'];
+          if (outcome.won) return SPEC_ORDER;
+          const base: ServerEventName[] = ['battlePlace', ...clock, 'members'];
           if (id !== user.id) return [...base, 'playerBoats'];
           return outcome.sunk === undefined
             ? [...base, 'opponentBoats']
@@ -143,12 +201,79 @@ export class RoomActions {
       room,
       rules.replay(room.state, user.id),
       async () => {
-        room.gameId = await this.store.startRound(room.slug, room.round + 1);
+        room.gameId = await this.store.startRound(room.slug, room.round + 1, user.id);
         room.round += 1;
+        room.startedBy = user.id;
       },
       (state) => state,
     );
     if (!done.ok) return done.outcome;
     return { reply: room.state.status, fanout: everything };
+  }
+
+  /** The member gives up during PLAY; the other wins by resignation. */
+  async resign(room: Room, user: Identity): Promise<Outcome<null>> {
+    const done = await commit(
+      room,
+      rules.resign(room.state, user.id),
+      (state) => this.endWithoutMove(room, state),
+      (state) => state,
+    );
+    return done.ok ? { reply: null, fanout: everything } : done.outcome;
+  }
+
+  /**
+   * The turn clock ran out at `deadline`. Does nothing unless that is still the current turn's
+   * deadline (a shot may have come first): a timer never acts on a turn it was not set for.
+   */
+  passTurn(room: Room, deadline: number): MaybePromise<Outcome<null>> {
+    const playerId = room.state.turn;
+    const gameId = room.gameId;
+    if (room.turnDeadline !== deadline || playerId === null || gameId === null) return nothing;
+    const seq = rules.moveCount(room.state);
+    const done = commit(
+      room,
+      rules.passTurn(room.state, playerId),
+      (state) =>
+        this.store.addTimeout(
+          room.slug,
+          gameId,
+          seq,
+          playerId,
+          deadline,
+          state.status === 'ENDED' ? state.winner : null,
+        ),
+      (state) => state,
+    );
+    return andThen(done, (d): Outcome<null> => {
+      if (!d.ok) return d.outcome;
+      room.turnStartedAt = deadline;
+      return { reply: null, fanout: d.value.status === 'ENDED' ? everything : () => TURN_PASSED };
+    });
+  }
+
+  /**
+   * The grace period of `userId` ended at `awayUntil`. The other member wins by forfeit, if this
+   * member is still away with that deadline and the other member is there to claim it.
+   */
+  async forfeit(room: Room, userId: string, awayUntil: number): Promise<Outcome<null>> {
+    const member = room.members.get(userId);
+    const other = room.otherMember(userId);
+    if (member?.socketId !== null || member.awayUntil !== awayUntil || !other || other.socketId === null)
+      return nothing;
+    const done = await commit(
+      room,
+      rules.forfeit(room.state, userId),
+      (state) => this.endWithoutMove(room, state),
+      (state) => state,
+    );
+    return done.ok ? { reply: null, fanout: everything } : done.outcome;
+  }
+
+  private async endWithoutMove(room: Room, ended: GameState): Promise<void> {
+    if (room.gameId === null || ended.winner === null || ended.endReason === null) {
+      throw new Error(`room ${room.slug}: a round ended without a game row, winner or reason`);
+    }
+    await this.store.endGame(room.slug, room.gameId, ended.winner, ended.endReason);
   }
 }

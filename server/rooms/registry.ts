@@ -1,6 +1,7 @@
+import type { TurnSeconds } from '../../src/game';
 import type { Store } from '../db/store';
 import type { MaybePromise } from '../util/maybe-promise';
-import { Room } from './room';
+import { type ClockSettings, DEFAULT_CLOCK, Room } from './room';
 import { randomSlug } from './slug';
 
 /** Rooms in memory, loaded from storage on first use and dropped when idle. */
@@ -9,14 +10,25 @@ export class RoomRegistry {
   private readonly loading = new Map<string, Promise<Room | null>>();
   /** Called once for each room brought into memory (computer seats reattach, open games watch). */
   readonly onLoad = new Set<(room: Room) => void>();
+  /** Called for each room that leaves memory. */
+  readonly onRelease = new Set<(room: Room) => void>();
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly clock: ClockSettings = DEFAULT_CLOCK,
+  ) {}
 
-  /** Creates a room with a fresh unique slug; a public one is listed among the open games. */
-  async create(userId: string, isPublic = false): Promise<string> {
+  /**
+   * Creates a room with a fresh unique slug; a public one is listed among the open games, and one
+   * with `turnSeconds` has a turn clock.
+   */
+  async create(
+    userId: string,
+    options: { isPublic?: boolean; turnSeconds?: TurnSeconds | null } = {},
+  ): Promise<string> {
     for (let attempt = 0; attempt < 20; attempt++) {
       const slug = randomSlug(Math.floor(attempt / 5));
-      if (await this.store.createRoom(slug, userId, isPublic)) return slug;
+      if (await this.store.createRoom(slug, userId, options)) return slug;
     }
     throw new Error('could not find a free room name');
   }
@@ -33,7 +45,7 @@ export class RoomRegistry {
         if (!stored) return null;
         const known = this.rooms.get(slug);
         if (known) return known;
-        const room = new Room(slug, stored);
+        const room = new Room(slug, stored, this.clock);
         this.rooms.set(slug, room);
         for (const hook of this.onLoad) hook(room);
         return room;
@@ -43,9 +55,27 @@ export class RoomRegistry {
     return load;
   }
 
-  /** Forgets the room if nobody uses it; storage keeps everything. */
+  /** Forgets the room if nobody uses it and no deadline is pending; storage keeps everything. */
   release(room: Room): void {
-    if (room.idle && this.rooms.get(room.slug) === room) this.rooms.delete(room.slug);
+    if (room.idle && this.rooms.get(room.slug) === room) {
+      this.rooms.delete(room.slug);
+      for (const hook of this.onRelease) hook(room);
+    }
+  }
+
+  /** Loads every room whose turn clock is running, so their deadlines fire after a restart. */
+  async resumeClocks(): Promise<number> {
+    const slugs = await this.store.roomsWithRunningClock();
+    for (const slug of slugs) {
+      const room = await this.get(slug);
+      if (room) this.release(room);
+    }
+    return slugs.length;
+  }
+
+  /** Stops every timer (server shutdown). */
+  stop(): void {
+    for (const room of this.rooms.values()) room.timers.clearAll();
   }
 
   get size(): number {

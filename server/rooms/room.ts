@@ -1,35 +1,61 @@
-import { type GameState, newGame } from '../../src/game';
+import { type GameState, newGame, type TurnSeconds } from '../../src/game';
 import type { StoredRoom } from '../db/store';
 import type { ServerEventName, ServerEventPayloads } from '../../src/protocol';
 import type { MaybePromise } from '../util/maybe-promise';
+import { RoomTimers } from './timers';
 
 export interface RoomMember {
   readonly userId: string;
   readonly username: string;
   /** The member's current socket; null while disconnected. */
   socketId: string | null;
+  /** While away during PLAY: when the reconnect grace period ends (epoch ms). */
+  awayUntil: number | null;
 }
 
-/** Rebuilds the pure game state from storage; whose turn it is follows from the first player and the shot count. */
+/** How long things last: the reconnect grace period and a turn of the clock, in ms. */
+export interface ClockSettings {
+  readonly graceMs: number;
+  turnMs(seconds: TurnSeconds): number;
+}
+
+export const DEFAULT_CLOCK: ClockSettings = { graceMs: 60_000, turnMs: (seconds) => seconds * 1000 };
+
+/**
+ * Rebuilds the pure game state from storage. Every move (a shot, or a turn the clock passed)
+ * hands the turn to the other player, starting from the first player; the missed-turn streaks
+ * replay the same way, so a restart keeps the turn and the counts.
+ */
 export function restoreState(stored: StoredRoom): GameState {
   const players = stored.members.map((m) => m.userId);
   const game = stored.game;
   if (!game) return { ...newGame(), status: stored.status, players };
-  let turn: string | null = null;
-  if (stored.status === 'PLAY' && game.firstPlayer !== null) {
-    const second = players.find((p) => p !== game.firstPlayer) ?? null;
-    turn = game.shots.length % 2 === 0 ? game.firstPlayer : second;
+  const shots: GameState['shots'][number][] = [];
+  const missedTurns: Record<string, number> = {};
+  let passedTurns = 0;
+  let turn = game.firstPlayer;
+  for (const move of game.moves) {
+    const mover = move.kind === 'shot' ? move.shot.shooterId : move.playerId;
+    if (move.kind === 'shot') {
+      shots.push(move.shot);
+      if (missedTurns[mover]) missedTurns[mover] = 0;
+    } else {
+      passedTurns++;
+      missedTurns[mover] = (missedTurns[mover] ?? 0) + 1;
+    }
+    turn = players.find((p) => p !== mover) ?? null;
   }
+  const ended = stored.status === 'ENDED';
   return {
     status: stored.status,
     players,
     fleets: { ...game.fleets },
-    shots: [...game.shots],
-    turn,
-    winner: stored.status === 'ENDED' ? game.winner : null,
-    endReason: null,
-    missedTurns: {},
-    passedTurns: 0,
+    shots,
+    turn: stored.status === 'PLAY' ? turn : null,
+    winner: ended ? game.winner : null,
+    endReason: ended ? game.endReason : null,
+    missedTurns,
+    passedTurns,
   };
 }
 
@@ -43,6 +69,12 @@ export class Room {
   round: number;
   /** Listed among the open games while it waits for a second player. */
   readonly isPublic: boolean;
+  /** The room's turn clock, chosen at creation; null for none. */
+  readonly turnSeconds: TurnSeconds | null;
+  /** When the current turn began (play start, last shot, or the deadline of the last missed turn). */
+  turnStartedAt: number | null;
+  /** Who started the current round: on a replay, the member asking for the rematch. */
+  startedBy: string | null;
   readonly members = new Map<string, RoomMember>();
   /** Sockets watching the room as spectators on this node (issue 14); they are never members. */
   spectators = 0;
@@ -50,18 +82,37 @@ export class Room {
   readonly localSeats = new Map<string, LocalDelivery>();
   /** Told after every change that was published to the members (open games list). */
   readonly changeListeners = new Set<(room: Room) => void>();
+  /** Grace periods and the turn clock; they fire actions through exclusive() like any event. */
+  readonly timers = new RoomTimers();
   private tail: Promise<unknown> = Promise.resolve();
   private pending = 0;
 
   constructor(
     readonly slug: string,
     stored: StoredRoom,
+    readonly clock: ClockSettings = DEFAULT_CLOCK,
   ) {
     this.state = restoreState(stored);
     this.gameId = stored.game?.id ?? null;
     this.round = stored.game?.round ?? 0;
     this.isPublic = stored.isPublic ?? false;
-    for (const m of stored.members) this.members.set(m.userId, { ...m, socketId: null });
+    this.turnSeconds = stored.turnSeconds;
+    const lastMove = stored.game?.moves[stored.game.moves.length - 1];
+    this.turnStartedAt = lastMove?.at ?? stored.game?.playStartedAt ?? null;
+    this.startedBy = stored.game?.startedBy ?? null;
+    for (const m of stored.members) this.members.set(m.userId, { ...m, socketId: null, awayUntil: null });
+  }
+
+  /** When the current turn passes to the other player, or null (no clock, or not in PLAY). */
+  get turnDeadline(): number | null {
+    if (this.state.status !== 'PLAY' || this.turnSeconds === null || this.turnStartedAt === null) return null;
+    return this.turnStartedAt + this.clock.turnMs(this.turnSeconds);
+  }
+
+  /** The other member of the room, if any. */
+  otherMember(userId: string): RoomMember | undefined {
+    for (const m of this.members.values()) if (m.userId !== userId) return m;
+    return undefined;
   }
 
   /**
@@ -94,9 +145,17 @@ export class Room {
     return settled;
   }
 
-  /** True when nobody is connected or watching and nothing is queued: the room may leave memory. */
+  /**
+   * True when nobody is connected or watching, nothing is queued and no deadline is pending: the room may
+   * leave memory. A running turn clock keeps it in, so an abandoned game still ends on time.
+   */
   get idle(): boolean {
-    return this.pending === 0 && this.spectators === 0 && [...this.members.values()].every((m) => m.socketId === null);
+    return (
+      this.pending === 0 &&
+      this.spectators === 0 &&
+      this.timers.names.length === 0 &&
+      [...this.members.values()].every((m) => m.socketId === null)
+    );
   }
 
   memberBySocket(socketId: string): RoomMember | undefined {

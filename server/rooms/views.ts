@@ -1,5 +1,5 @@
 import { knownOpponentGrid, knownOpponentShips, lastShot, ownGrid, spectatorView } from '../../src/game';
-import type { Match, Member, ServerEventName, ServerEventPayloads, SpectatorFrame, Winner } from '../../src/protocol';
+import type { Match, Member, ServerEventName, ServerEventPayloads, SpectatorFrame, UserRef } from '../../src/protocol';
 import { botLevelOf } from '../../src/bots/levels';
 import type { Room } from './room';
 
@@ -12,26 +12,29 @@ export function memberList(room: Room): Member[] {
       socketId: member?.socketId ?? null,
       hasToPlay: room.state.turn === userId,
       connected: (member?.socketId ?? null) !== null,
-      awayUntil: null,
+      awayUntil: member?.awayUntil ?? null,
       bot: botLevelOf(userId),
     };
   });
 }
 
-function winnerOf(room: Room): Winner | null {
-  const id = room.state.winner;
-  if (id === null) return null;
-  return { userId: id, username: room.members.get(id)?.username ?? '' };
+function userRef(room: Room, id: string | null): UserRef | null {
+  return id === null ? null : { userId: id, username: room.members.get(id)?.username ?? '' };
+}
+
+/** The member who replayed into this round, until its play starts. */
+function rematchBy(room: Room): UserRef | null {
+  return room.state.status === 'PLACE_SHIPS' && room.round > 1 ? userRef(room, room.startedBy) : null;
 }
 
 /** The match around the game, the same for both members. */
 export function matchOf(room: Room): Match {
   return {
-    turnSeconds: null,
-    turnDeadline: null,
-    missedTurns: {},
-    endReason: room.state.winner === null ? null : 'SUNK',
-    rematchBy: null,
+    turnSeconds: room.turnSeconds,
+    turnDeadline: room.turnDeadline,
+    missedTurns: { ...room.state.missedTurns },
+    endReason: room.state.endReason,
+    rematchBy: rematchBy(room),
     spectators: room.spectators,
     serverNow: Date.now(),
   };
@@ -56,7 +59,7 @@ export function eventPayload<K extends ServerEventName>(
     opponentBoats: () => knownOpponentGrid(state, userId),
     opponentShipsIndexes: () => knownOpponentShips(state, userId),
     battlePlace: () => lastShot(state),
-    winner: () => winnerOf(room),
+    winner: () => userRef(room, state.winner),
     match: () => matchOf(room),
   };
   return payloads[event]();
@@ -88,7 +91,7 @@ export function spectatorFrame(room: Room): Omit<SpectatorFrame, 'spectators'> {
     players,
     turn: view.turn,
     lastShot: view.lastShot,
-    winner: winnerOf(room),
+    winner: userRef(room, state.winner),
     endReason: view.endReason,
   };
 }

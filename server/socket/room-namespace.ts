@@ -6,8 +6,10 @@ import {
   errorAck,
   HandshakeQuerySchema,
   JoinRoomPayloadSchema,
+  LeaveRoomPayloadSchema,
   PlaceShipsPayloadSchema,
   ReplayPayloadSchema,
+  ResignPayloadSchema,
   ShootPayloadSchema,
   SOCKET_NAMESPACE,
   type SpectatorFrame,
@@ -16,7 +18,9 @@ import {
   WatchRoomPayloadSchema,
 } from '../../src/protocol';
 import type { Tokens } from '../auth';
+import type { Store } from '../db/store';
 import type { Outcome, RoomActions } from '../rooms/actions';
+import { RoomAuthority } from '../rooms/authority';
 import type { RoomRegistry } from '../rooms/registry';
 import type { Room } from '../rooms/room';
 import { type MaybePromise, andThen } from '../util/maybe-promise';
@@ -26,6 +30,7 @@ import type { RoomNamespace, RoomSocket } from './types';
 
 interface Deps {
   readonly tokens: Tokens;
+  readonly store: Store;
   readonly registry: RoomRegistry;
   readonly actions: RoomActions;
   readonly log: FastifyBaseLogger;
@@ -41,8 +46,9 @@ function badPayload(error: z.ZodError): Ack<never> {
 /** The /room namespace (DESIGN.md §2): token checked at the handshake, every payload validated, one authority per room. */
 export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
   const nsp: RoomNamespace = io.of(SOCKET_NAMESPACE);
-  const { tokens, registry, actions, log } = deps;
+  const { tokens, store, registry, actions, log } = deps;
   const feed = spectatorFeed(nsp);
+  const authority = new RoomAuthority(actions, registry, (room, fanout) => publish(nsp, room, fanout), log);
 
   nsp.use((socket, next) => {
     const query = HandshakeQuerySchema.safeParse(socket.handshake.query);
@@ -51,10 +57,23 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       next(new Error('UNAUTHORIZED'));
       return;
     }
-    socket.data.user = user;
-    socket.data.slug = null;
-    socket.data.watching = null;
-    next();
+    // A valid signature is not enough: the user must still exist (e.g. not deleted since).
+    store.findUserById(user.id).then(
+      (row) => {
+        if (!row) {
+          next(new Error('UNAUTHORIZED'));
+          return;
+        }
+        socket.data.user = user;
+        socket.data.slug = null;
+        socket.data.watching = null;
+        next();
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'handshake user lookup failed');
+        next(new Error('INTERNAL'));
+      },
+    );
   });
 
   /**
@@ -83,7 +102,7 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       }
       const done = (outcome: Outcome<T> & { room?: Room }): void => {
         ack(outcome.reply);
-        if (outcome.fanout && outcome.room) publish(nsp, outcome.room, outcome.fanout);
+        if (outcome.room) authority.settle(outcome.room, outcome);
       };
       const failed = (error: unknown): void => {
         log.error({ err: error, event, user: socket.data.user.id }, 'socket action failed');
@@ -108,19 +127,15 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
     return andThen(registry.get(current), (room) => (room?.memberBySocket(socket.id) ? room : null));
   }
 
-  /** Marks the socket's member as gone from its room and tells the other member. */
+  /** Marks the socket's member as gone from its room (its grace period starts in PLAY) and tells the other member. */
   async function leave(socket: RoomSocket): Promise<void> {
     const slug = socket.data.slug;
     socket.data.slug = null;
     if (slug === null) return;
     const room = await registry.get(slug);
     if (!room) return;
-    await room.exclusive(async () => {
-      const member = room.memberBySocket(socket.id);
-      if (!member) return;
-      member.socketId = null;
-      publish(nsp, room, (id) => (id === member.userId ? [] : ['members']));
-    });
+    const outcome = await room.exclusive(() => actions.disconnect(room, socket.id));
+    authority.settle(room, outcome);
     registry.release(room);
   }
 
@@ -205,6 +220,20 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       },
       true,
     );
+
+    on(socket, 'resign', ResignPayloadSchema, async (slug) => {
+      const room = await joinedRoom(socket, slug);
+      if (!room) return notJoined;
+      return { ...(await room.exclusive(() => actions.resign(room, user))), room };
+    });
+
+    on(socket, 'leaveRoom', LeaveRoomPayloadSchema, async (slug) => {
+      const room = await joinedRoom(socket, slug);
+      if (!room) return notJoined;
+      const outcome = await room.exclusive(() => actions.leave(room, user));
+      if (outcome.reply === null) socket.data.slug = null;
+      return { ...outcome, room };
+    });
 
     socket.on('disconnect', () => {
       leave(socket).catch((error: unknown) => log.error({ err: error }, 'leaving a room failed'));

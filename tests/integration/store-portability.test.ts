@@ -54,7 +54,8 @@ describe('the Store on this project’s database engine', () => {
     const room = await s.loadRoom('calm-bay');
     expect(room?.status).toBe('ENDED');
     expect(room?.game?.winner).toBe('u1');
-    expect(room?.game?.shots).toHaveLength(2);
+    expect(room?.game?.moves).toHaveLength(2);
+    expect(room?.game?.endReason).toBe('SUNK');
     const row = await s.db.selectFrom('users').select('created_at').where('id', '=', 'u1').executeTakeFirstOrThrow();
     expect(typeof row.created_at).toBe('number');
   });
@@ -80,5 +81,48 @@ describe('the Store on this project’s database engine', () => {
     const room = await s.loadRoom('calm-bay');
     expect(room?.status).not.toBe('ENDED');
     expect(room?.game?.winner).toBeNull();
+  });
+
+  it('keeps the match lifecycle: the clock, turns passed by it, who started the round and how it ended', async () => {
+    const s = await store();
+    await s.createUser(user('u1', 'one'));
+    await s.createUser(user('u2', 'two'));
+    expect(await s.createRoom('slow-tide', 'u1', { turnSeconds: 30 })).toBe(true);
+    await s.addMember('slow-tide', 'u1', 0);
+    await s.addMember('slow-tide', 'u2', 1);
+    const gameId = await s.startRound('slow-tide', 1, 'u2');
+    const fleet = {
+      '0': [0, 1, 2, 3, 4].map((x) => ({ x, y: 0 })),
+      '1': [0, 1, 2, 3].map((x) => ({ x, y: 2 })),
+      '2': [0, 1, 2].map((x) => ({ x, y: 4 })),
+      '3': [0, 1, 2].map((x) => ({ x, y: 6 })),
+      '4': [0, 1].map((x) => ({ x, y: 8 })),
+    };
+    await s.saveFleet('slow-tide', gameId, 'u1', fleet, null);
+    await s.saveFleet('slow-tide', gameId, 'u2', fleet, 'u1', 1_790_000_000_000);
+    await s.addTimeout('slow-tide', gameId, 0, 'u1', 1_790_000_030_000, null);
+    await s.addShot('slow-tide', gameId, 1, { shooterId: 'u2', x: 3, y: 3, result: 'M' }, null, 1_790_000_031_000);
+    // A 'T' row shares the (game, seq) key with the shots: a second move under seq 1 is refused.
+    await expect(Promise.resolve().then(() => s.addTimeout('slow-tide', gameId, 1, 'u1', 1, null))).rejects.toThrow();
+    await s.addTimeout('slow-tide', gameId, 2, 'u1', 1_790_000_061_000, null);
+
+    const playing = await s.loadRoom('slow-tide');
+    expect(playing).toMatchObject({ status: 'PLAY', turnSeconds: 30 });
+    expect(playing?.game).toMatchObject({ playStartedAt: 1_790_000_000_000, startedBy: 'u2', endReason: null });
+    expect(playing?.game?.moves).toEqual([
+      { kind: 'timeout', playerId: 'u1', at: 1_790_000_030_000 },
+      { kind: 'shot', shot: { shooterId: 'u2', x: 3, y: 3, result: 'M' }, at: 1_790_000_031_000 },
+      { kind: 'timeout', playerId: 'u1', at: 1_790_000_061_000 },
+    ]);
+    // Readers of shots never see a turn passed by the clock as a shot.
+    expect(await s.shotsOf(gameId)).toEqual([{ shooterId: 'u2', x: 3, y: 3, result: 'M' }]);
+    expect(await s.roomsWithRunningClock()).toEqual(['slow-tide']);
+
+    await s.endGame('slow-tide', gameId, 'u2', 'RESIGN');
+    const ended = await s.loadRoom('slow-tide');
+    expect(ended?.status).toBe('ENDED');
+    expect(ended?.game).toMatchObject({ winner: 'u2', endReason: 'RESIGN' });
+    expect(await s.roomsWithRunningClock()).toEqual([]);
+    expect(await s.gamesInProgress('u1')).toEqual([]);
   });
 });

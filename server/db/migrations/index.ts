@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './001-initial';
+import * as lifecycle from './002-lifecycle';
 import * as bots from './003-bots';
 import * as history from './004-history';
 import * as usernameCase from './005-username-case';
@@ -10,6 +11,7 @@ import * as usernameCase from './005-username-case';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
+  '002-lifecycle': lifecycle,
   '003-bots': bots,
   '004-history': history,
   '005-username-case': usernameCase,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Room } from '../../../server/rooms/room';
 
 const newRoom = (): Room =>
-  new Room('calm-harbor', { slug: 'calm-harbor', status: 'UNSTARTED', members: [], game: null });
+  new Room('calm-harbor', { slug: 'calm-harbor', status: 'UNSTARTED', turnSeconds: null, members: [], game: null });
 
 describe('Room.exclusive', () => {
   it('runs a synchronous action at once and returns its value, not a promise', () => {
