@@ -79,14 +79,12 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry, 
     if (!body.success) return sendError(reply, 400, messages(body.error));
     // Identity comes from the token, never from the body (DESIGN.md §2).
     if (!(await store.findUserById(user.id))) return sendError(reply, 401, ['Unknown user']);
-    return reply
-      .code(201)
-      .send({
-        slug: await registry.create(user.id, {
-          isPublic: body.data.public === true,
-          turnSeconds: body.data.turnSeconds ?? null,
-        }),
-      });
+    return reply.code(201).send({
+      slug: await registry.create(user.id, {
+        isPublic: body.data.public === true,
+        turnSeconds: body.data.turnSeconds ?? null,
+      }),
+    });
   });
 
   // A game against the server's computer player: the room is made with both members seated and
