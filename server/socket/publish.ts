@@ -4,6 +4,7 @@ import type { Room } from '../rooms/room';
 import { eventPayload, memberList } from '../rooms/views';
 import { spectatorFeed } from './spectators';
 import type { RoomNamespace } from './types';
+import { holdWrites } from './write-batch';
 
 /**
  * Sends each connected member the events `fanout` names, each cut from that member's own view,
@@ -32,7 +33,10 @@ export function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options:
     }
     // A local socket is written to directly; the adapter's broadcast path costs more per event and
     // is only needed when the socket lives on another node.
-    const target = nsp.sockets.get(member.socketId) ?? nsp.to(member.socketId);
+    const local = nsp.sockets.get(member.socketId);
+    // One write per member per change, whatever the number of events (write-batch.ts).
+    if (local) holdWrites(local);
+    const target = local ?? nsp.to(member.socketId);
     const emit = target.emit.bind(target) as <K extends ServerEventName>(e: K, p: ServerEventPayloads[K]) => boolean;
     for (const event of events) emit(event, eventPayload(event, room, member.userId, memberPayload));
   }

@@ -25,6 +25,7 @@ import type { RoomRegistry } from '../rooms/registry';
 import type { Room } from '../rooms/room';
 import { type MaybePromise, andThen } from '../util/maybe-promise';
 import { publish } from './publish';
+import { holdWrites } from './write-batch';
 import { spectatorFeed } from './spectators';
 import type { RoomNamespace, RoomSocket } from './types';
 
@@ -101,6 +102,8 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
         return;
       }
       const done = (outcome: Outcome<T> & { room?: Room }): void => {
+        // The ack and the events of the change leave together, in one write per socket.
+        holdWrites(socket);
         ack(outcome.reply);
         if (outcome.room) authority.settle(outcome.room, outcome);
       };

@@ -1,0 +1,65 @@
+import type { RoomSocket } from './types';
+
+/** The parts of engine.io's connection and its WebSocket transport that batching needs. */
+interface Connection {
+  readyState: string;
+  transport: { name: string; writable: boolean; socket?: { _socket?: TcpSocket } };
+  flush(): void;
+}
+interface TcpSocket {
+  cork(): void;
+  uncork(): void;
+}
+
+interface Held {
+  readonly conn: Connection;
+  readonly tcp: TcpSocket;
+  /** A write of the transport was still in flight when the hold began. */
+  readonly inFlight: boolean;
+}
+
+const held = new Map<string, Held>();
+let scheduled = false;
+
+function tcpOf(conn: Connection): TcpSocket | null {
+  const tcp = conn.transport.socket?._socket;
+  return tcp && typeof tcp.cork === 'function' && typeof tcp.uncork === 'function' ? tcp : null;
+}
+
+function release(): void {
+  scheduled = false;
+  for (const h of held.values()) {
+    if (!h.inFlight) h.conn.transport.writable = true;
+    // One transport.send for every packet queued during the hold: into a corked socket, so the
+    // frames leave in one write (one writev system call) on uncork.
+    if (h.conn.transport.writable && h.conn.readyState === 'open') h.conn.flush();
+    h.tcp.uncork();
+  }
+  held.clear();
+}
+
+/**
+ * Holds `socket`'s writes until the end of the current tick, then sends them all at once. Each
+ * event stays its own socket.io packet and WebSocket message, as clients expect; only the system
+ * calls are shared. Without this, engine.io writes the first packet of a change at once and the
+ * rest one write per frame after that write's callback: about seven system calls per shot (the
+ * ack and three events to each player) where two do. The hold marks the transport as busy so that
+ * engine.io queues every packet, and corks the TCP socket so the one flush at the end of the tick
+ * becomes one write. WebSocket transports only; others are left alone.
+ */
+export function holdWrites(socket: RoomSocket): void {
+  if (held.has(socket.id)) return;
+  const conn = socket.conn as unknown as Connection;
+  if (conn.readyState !== 'open' || conn.transport.name !== 'websocket') return;
+  const tcp = tcpOf(conn);
+  if (!tcp) return;
+  held.set(socket.id, { conn, tcp, inFlight: !conn.transport.writable });
+  conn.transport.writable = false;
+  tcp.cork();
+  if (!scheduled) {
+    scheduled = true;
+    // After the current callback and the promise continuations it started: every ack and event
+    // of this tick is queued by then.
+    process.nextTick(release);
+  }
+}
