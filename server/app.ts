@@ -128,7 +128,12 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const nsp = attachRoomNamespace(io, { tokens, store, registry, actions, log: app.log });
   computers.attach(nsp);
   const metrics = new ServerMetrics();
-  app.get('/metrics', async () => ({ ...metrics.snapshot(), rooms: registry.size, sockets: nsp.sockets.size }));
+  app.get('/metrics', async () => ({
+    ...metrics.snapshot(),
+    rooms: registry.size,
+    sockets: nsp.sockets.size,
+    shotCommits: store.shotCommits,
+  }));
   const matchQueue = new MemoryMatchQueue();
   const lobby = createLobbyNamespace(io, { tokens, store, log: app.log });
   const openGames = new OpenGames(registry, (games) => lobby.emit('openGames', { games: [...games] }));

@@ -26,15 +26,16 @@ function withStatementCache(db: Sqlite.Database, limit = 256): SqliteDatabase {
 }
 
 /**
- * Runs one statement at once, without a promise (only an embedded database can), and says so.
- * It refuses (false) while a Kysely transaction holds the connection: the write would otherwise
- * join that transaction and vanish with it on a rollback. The caller then queues through Kysely.
+ * Runs `writes` in one transaction at once, without a promise (only an embedded database can),
+ * and says so. It refuses (false) while a Kysely transaction holds the connection: the writes
+ * would otherwise join that transaction and vanish with it on a rollback. The caller then queues
+ * through Kysely. A failing statement rolls the whole transaction back and throws.
  */
-export type RunSync = (sql: string, parameters: readonly unknown[]) => boolean;
+export type RunSync = (writes: (run: (sql: string, parameters: readonly unknown[]) => void) => void) => boolean;
 
 export interface OpenedDatabase {
   readonly db: Kysely<Database>;
-  /** The synchronous path of the embedded SQLite file, for the one write on every shot. */
+  /** The synchronous path of the embedded SQLite file, for the shots' writes. */
   readonly runSync: RunSync | null;
 }
 
@@ -78,9 +79,14 @@ export async function openDatabase(
   const cached = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
   await migrate(db);
-  const runSync: RunSync = (sql, parameters) => {
+  const transaction = sqlite.transaction((writes: Parameters<RunSync>[0]) =>
+    writes((sql, parameters) => {
+      cached.prepare(sql).run(parameters);
+    }),
+  );
+  const runSync: RunSync = (writes) => {
     if (sqlite.inTransaction) return false;
-    cached.prepare(sql).run(parameters);
+    transaction(writes);
     return true;
   };
   return { db, runSync };

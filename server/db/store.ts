@@ -13,6 +13,7 @@ import {
 import { type GameInProgress, ShipMapSchema } from '../../src/protocol';
 import type { MaybePromise } from '../util/maybe-promise';
 import type { RunSync } from './connect';
+import { TickBatch } from './tick-batch';
 import { isPostgres } from './postgres';
 import type { Database } from './schema';
 
@@ -65,6 +66,20 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** A row of `shots`: a shot, or a turn the clock passed ('T', x = y = -1). */
+type Move = { readonly shooterId: string; readonly x: number; readonly y: number; readonly result: string };
+
+/** A move waiting for its commit; `end` set when it ends the round (SUNK or CLOCK). */
+interface MoveWrite {
+  readonly slug: string;
+  readonly gameId: number;
+  readonly seq: number;
+  readonly move: Move;
+  readonly at: number;
+  readonly end: { readonly winner: string; readonly reason: EndReason } | null;
+  readonly endedAt: number;
+}
+
 const isStatus = (s: string): s is GameStatus => (GAME_STATUSES as readonly string[]).includes(s);
 const isResult = (r: string): r is ShotResult => r === 'M' || r === 'H' || r === 'D';
 const isEndReason = (r: string | null): r is EndReason => (END_REASONS as readonly (string | null)[]).includes(r);
@@ -96,6 +111,8 @@ export class Store {
    * `runSync`, when the database is embedded, lets the shot insert complete before the call
    * returns: the same durable commit, without Kysely's promise chain on the hottest path.
    */
+  private readonly moves = new TickBatch<MoveWrite>((writes) => this.commitMoves(writes));
+
   constructor(
     readonly db: Kysely<Database>,
     private readonly runSync: RunSync | null = null,
@@ -394,8 +411,10 @@ export class Store {
   }
 
   /**
-   * Records a shot; the winning one also closes the round. Returns once the row is committed:
-   * synchronously on embedded SQLite, else (and for the winning shot) through a promise.
+   * Records a shot; the winning one also closes the round. The promise settles once the row is
+   * committed: the shots of one event-loop turn share one commit (tick-batch.ts), so a busy
+   * server pays one transaction per turn instead of one per shot, and still acknowledges a shot
+   * only once it is stored.
    */
   addShot(
     slug: string,
@@ -428,43 +447,80 @@ export class Store {
     slug: string,
     gameId: number,
     seq: number,
-    move: { shooterId: string; x: number; y: number; result: string },
+    move: Move,
     at: number,
     end: { winner: string; reason: EndReason } | null,
   ): MaybePromise<void> {
+    return this.moves.add({ slug, gameId, seq, move, at, end, endedAt: Date.now() });
+  }
+
+  /** How many commits stored how many moves (shots, passed turns) since the start. */
+  get shotCommits(): { commits: number; shots: number } {
+    return { commits: this.moves.commits, shots: this.moves.committed };
+  }
+
+  /** Commits moves together: one SQLite transaction, or one multi-row insert on PostgreSQL. */
+  private commitMoves(writes: readonly MoveWrite[]): void | Promise<void> {
+    const closing = (w: MoveWrite, end: { winner: string; reason: EndReason }) => [
+      this.db
+        .updateTable('games')
+        .set({ winner_id: end.winner, ended_at: w.endedAt, end_reason: end.reason })
+        .where('id', '=', w.gameId)
+        .compile(),
+      this.db.updateTable('rooms').set({ status: 'ENDED' }).where('slug', '=', w.slug).compile(),
+    ];
     // Same column order as the template compiled in the constructor.
-    const params = [gameId, seq, move.shooterId, move.x, move.y, move.result, at];
-    if (end === null) {
-      if (this.runSync?.(this.insertShotSql, params)) return;
-      return this.db.executeQuery(CompiledQuery.raw(this.insertShotSql, params)).then(() => undefined);
-    }
-    if (this.postgres) {
-      // One statement, so one round trip: PostgreSQL runs the three writes of a CTE atomically.
-      const ended = Date.now();
-      return this.db
-        .with('shot', (db) =>
-          db
-            .insertInto('shots')
-            .values(this.shotRow(gameId, seq, move, at))
-            .returning('game_id'),
-        )
-        .with('game', (db) =>
-          db
-            .updateTable('games')
-            .set({ winner_id: end.winner, ended_at: ended, end_reason: end.reason })
-            .where('id', 'in', (eb) => eb.selectFrom('shot').select('game_id'))
-            .returning('room_slug'),
-        )
-        .updateTable('rooms')
-        .set({ status: 'ENDED' })
-        .where('slug', 'in', (eb) => eb.selectFrom('game').select('room_slug'))
-        .execute()
-        .then(() => undefined);
-    }
-    return this.db.transaction().execute(async (tx) => {
-      await tx.executeQuery(CompiledQuery.raw(this.insertShotSql, params));
-      await this.closeRound(tx, slug, gameId, end.winner, end.reason);
+    const params = (w: MoveWrite) => [w.gameId, w.seq, w.move.shooterId, w.move.x, w.move.y, w.move.result, w.at];
+    const wrote = this.runSync?.((run) => {
+      for (const w of writes) {
+        run(this.insertShotSql, params(w));
+        if (w.end !== null) for (const q of closing(w, w.end)) run(q.sql, q.parameters);
+      }
     });
+    if (wrote) return;
+    if (this.postgres) return this.commitMovesPostgres(writes);
+    // SQLite while a Kysely transaction holds the connection: queue behind it.
+    return this.db.transaction().execute(async (tx) => {
+      for (const w of writes) {
+        await tx.executeQuery(CompiledQuery.raw(this.insertShotSql, params(w)));
+        if (w.end !== null) for (const q of closing(w, w.end)) await tx.executeQuery(q);
+      }
+    });
+  }
+
+  /** Every ordinary move of the batch in one INSERT (one round trip); each round-ending one in one CTE. */
+  private async commitMovesPostgres(writes: readonly MoveWrite[]): Promise<void> {
+    const plain = writes.filter((w) => w.end === null);
+    const ending = writes.flatMap((w) => (w.end === null ? [] : [{ w, end: w.end }]));
+    await Promise.all([
+      plain.length > 0
+        ? this.db
+            .insertInto('shots')
+            .values(plain.map((w) => this.shotRow(w.gameId, w.seq, w.move, w.at)))
+            .execute()
+        : null,
+      ...ending.map(({ w, end }) =>
+        // One statement, so one round trip: PostgreSQL runs the three writes of a CTE atomically.
+        this.db
+          .with('shot', (db) =>
+            db
+              .insertInto('shots')
+              .values(this.shotRow(w.gameId, w.seq, w.move, w.at))
+              .returning('game_id'),
+          )
+          .with('game', (db) =>
+            db
+              .updateTable('games')
+              .set({ winner_id: end.winner, ended_at: w.endedAt, end_reason: end.reason })
+              .where('id', 'in', (eb) => eb.selectFrom('shot').select('game_id'))
+              .returning('room_slug'),
+          )
+          .updateTable('rooms')
+          .set({ status: 'ENDED' })
+          .where('slug', 'in', (eb) => eb.selectFrom('game').select('room_slug'))
+          .execute(),
+      ),
+    ]);
   }
 
   private shotRow(

@@ -13,6 +13,8 @@ export const MetricsSchema = z.object({
   memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }),
   rooms: z.number().int(),
   sockets: z.number().int(),
+  /** Shots stored and the commits that stored them: the shots of one event-loop turn share a commit. */
+  shotCommits: z.object({ commits: z.number().int(), shots: z.number().int() }),
 });
 
 export type Metrics = z.infer<typeof MetricsSchema>;

@@ -24,19 +24,56 @@ async function roundWithTwoPlayers(store: Store): Promise<number> {
   return store.startRound('calm-harbor', 1);
 }
 
-describe('the synchronous shot write on embedded SQLite', () => {
-  it('commits before addShot returns, and the row survives a reopen', async () => {
+describe('the shots write on embedded SQLite', () => {
+  it('commits the shots of one event-loop turn together, settling each only once stored, and they survive a reopen', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'broadside-store-'));
     dirs.push(dataDir);
     const first = await freshStore(dataDir);
     const gameId = await roundWithTwoPlayers(first.store);
-    const written = first.store.addShot('calm-harbor', gameId, 0, { shooterId: 'u1', x: 3, y: 4, result: 'M' }, null);
-    expect(written).toBeUndefined();
+    const before = first.store.shotCommits;
+    let stored = 0;
+    const writes = [0, 1, 2, 3].map((seq) =>
+      Promise.resolve(
+        first.store.addShot(
+          'calm-harbor',
+          gameId,
+          seq,
+          { shooterId: seq % 2 ? 'u2' : 'u1', x: seq, y: 4, result: 'M' },
+          null,
+        ),
+      ).then(() => {
+        stored++;
+      }),
+    );
+    // Nothing is reported stored within the turn that asked for it.
+    await Promise.resolve();
+    expect(stored).toBe(0);
+    await Promise.all(writes);
+    expect(first.store.shotCommits).toEqual({ commits: before.commits + 1, shots: before.shots + 4 });
     await first.close();
 
     const again = await freshStore(dataDir);
-    expect(await again.store.shotsOf(gameId)).toEqual([{ shooterId: 'u1', x: 3, y: 4, result: 'M' }]);
+    expect((await again.store.shotsOf(gameId)).map((s) => s.x)).toEqual([0, 1, 2, 3]);
     await again.close();
+  });
+
+  it('fails only the write that breaks a constraint when the shared commit fails', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'broadside-store-'));
+    dirs.push(dataDir);
+    const { store, close } = await freshStore(dataDir);
+    const gameId = await roundWithTwoPlayers(store);
+    const ok = store.addShot('calm-harbor', gameId, 0, { shooterId: 'u1', x: 1, y: 1, result: 'M' }, null);
+    // The same (game, seq) twice: the second insert breaks the primary key.
+    const clash = store.addShot('calm-harbor', gameId, 0, { shooterId: 'u2', x: 2, y: 2, result: 'M' }, null);
+    const last = store.addShot('calm-harbor', gameId, 1, { shooterId: 'u2', x: 3, y: 3, result: 'H' }, null);
+    await expect(ok).resolves.toBeUndefined();
+    await expect(clash).rejects.toThrow();
+    await expect(last).resolves.toBeUndefined();
+    expect(await store.shotsOf(gameId)).toEqual([
+      { shooterId: 'u1', x: 1, y: 1, result: 'M' },
+      { shooterId: 'u2', x: 3, y: 3, result: 'H' },
+    ]);
+    await close();
   });
 
   it('never slips into a transaction that another write holds open: it waits for it instead', async () => {

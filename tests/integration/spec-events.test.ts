@@ -1,0 +1,73 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomFleet, createRng } from '../../src/game';
+import { SOCKET_NAMESPACE } from '../../src/protocol';
+import { newPlayer, type TestPlayer } from '../support/players';
+import { startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.dispose();
+});
+
+/** A SPEC client: plain socket.io-client, recording every event it receives, one entry per event. */
+async function specClient(player: TestPlayer, slug: string): Promise<{ socket: Socket; events: string[] }> {
+  const socket = io(`${server.url}${SOCKET_NAMESPACE}`, {
+    query: { token: player.token, slug },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  const events: string[] = [];
+  socket.onAny((event: string) => events.push(event));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return { socket, events };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe('events a SPEC client receives (writes are batched per change, events are not merged)', () => {
+  it('gets every event of a shot as its own event, in order, after the ack', async () => {
+    const [pa, pb] = await Promise.all([newPlayer(server.url, 'spec_a'), newPlayer(server.url, 'spec_b')]);
+    const { slug } = await pa.api.createRoom({ userId: pa.id, username: pa.username, socketId: null });
+    const a = await specClient(pa, slug);
+    const b = await specClient(pb, slug);
+    expect(await a.socket.emitWithAck('joinRoom', slug)).toBe('UNSTARTED');
+    expect(await b.socket.emitWithAck('joinRoom', slug)).toBe('UNSTARTED');
+    expect(await a.socket.emitWithAck('startGame', slug)).toBeNull();
+    const rng = createRng(7);
+    expect(await a.socket.emitWithAck('placeShips', randomFleet(rng))).toBeNull();
+    expect(await b.socket.emitWithAck('placeShips', randomFleet(rng))).toBeNull();
+    await settle();
+    const firstId = await new Promise<string>((resolve) => {
+      a.socket.emit('joinRoom', slug, () => undefined);
+      a.socket.once('members', (members: { userId: string; hasToPlay: boolean }[]) =>
+        resolve(members.find((m) => m.hasToPlay)?.userId ?? ''),
+      );
+    });
+    await settle();
+    const [shooter, other] = firstId === pa.id ? [a, b] : [b, a];
+    shooter.events.length = 0;
+    other.events.length = 0;
+    // Events that arrive before the ack is seen are recorded too: the ack must come first.
+    let eventsBeforeAck = -1;
+    const reply = await new Promise<unknown>((resolve) =>
+      shooter.socket.emit('shoot', { x: 0, y: 0 }, (r: unknown) => {
+        eventsBeforeAck = shooter.events.length;
+        resolve(r);
+      }),
+    );
+    await settle();
+    expect(['M', 'H', 'D']).toContain(reply);
+    expect(eventsBeforeAck).toBe(0);
+    expect(shooter.events).toEqual(['battlePlace', 'members', 'opponentBoats']);
+    expect(other.events).toEqual(['battlePlace', 'members', 'playerBoats']);
+    a.socket.close();
+    b.socket.close();
+  });
+});
