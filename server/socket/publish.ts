@@ -26,9 +26,9 @@ export function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options:
     const events = fanout(member.userId);
     if (events.length === 0) continue;
     // A computer player's seat gets the very payloads a socket would, in-process.
-    const local = room.localSeats.get(member.socketId);
-    if (local) {
-      for (const event of events) local(event, eventPayload(event, room, member.userId, memberPayload));
+    const seat = room.localSeats.get(member.socketId);
+    if (seat) {
+      for (const event of events) seat(event, eventPayload(event, room, member.userId, memberPayload));
       continue;
     }
     // A local socket is written to directly; the adapter's broadcast path costs more per event and
