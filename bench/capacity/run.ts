@@ -133,6 +133,8 @@ async function measure(kind: Kind, cpu: string | undefined, round: number): Prom
             DATA_DIR: dataDir,
             LOG_LEVEL: 'warn',
             CLIENT_DIR: join(dataDir, 'none'),
+            // Every table signs two accounts up from this one address.
+            SIGNUPS_PER_ADDRESS: '0',
           },
           cpu,
         );

@@ -44,6 +44,8 @@ export async function startChildServer(options: { dataDir?: string; jwtSecret?: 
       // Computer players answer at once in tests.
       BOT_DELAY_MS_MIN: '0',
       BOT_DELAY_MS_MAX: '0',
+      // Tests sign many players up from 127.0.0.1.
+      SIGNUPS_PER_ADDRESS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
