@@ -49,6 +49,8 @@ export default defineConfig({
       // Every browser test signs up from 127.0.0.1: per-address limits would trip across the run.
       SIGNUPS_PER_ADDRESS: '0',
       LOGIN_FAILURES_PER_ADDRESS: '0',
+      // A forfeit after a dropped player (issue 11) fits in a test; the default is 60 s.
+      RECONNECT_GRACE_SECONDS: '20',
     },
   },
 });
