@@ -49,3 +49,12 @@ export async function registerThroughForm(page: Page, account: Account): Promise
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText(`Hello ${account.username}!`)).toBeVisible();
 }
+
+/** Switches the theme through the profile panel, as a player does. */
+export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  if ((await page.locator('html').getAttribute('data-theme')) === theme) return;
+  await page.getByRole('button', { name: 'Profile and settings' }).click();
+  await page.getByLabel('Dark mode').click();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}

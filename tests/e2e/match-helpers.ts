@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
-import { type Account, newAccount, signUpByApi, tokenByApi } from './helpers';
+import { type Account, newAccount, setTheme, signUpByApi, tokenByApi } from './helpers';
 
 export interface Player {
   readonly account: Account;
@@ -54,18 +54,29 @@ export async function startGame(host: Player, guest: Player, clock: 'Off' | '30 
   return slug;
 }
 
+/** Two fresh players, ann hosting, in PLAY. */
+export async function twoPlayersInPlay(
+  browser: Browser,
+  request: APIRequestContext,
+  clock: 'Off' | '30 s' | '60 s' = 'Off',
+): Promise<{ ann: Player; ben: Player; slug: string }> {
+  const ann = await loggedInPlayer(browser, request, 'ann');
+  const ben = await loggedInPlayer(browser, request, 'ben');
+  const slug = await startGame(ann, ben, clock);
+  return { ann, ben, slug };
+}
+
+/** `loser` resigns (through the confirmation); both screens reach the end. */
+export async function resign(loser: Player, other: Player): Promise<void> {
+  await loser.page.getByRole('button', { name: 'Resign' }).click();
+  await loser.page.getByRole('button', { name: 'Yes, resign' }).click();
+  for (const player of [loser, other]) await expect(gameSection(player.page)).toHaveAttribute('data-status', 'ENDED');
+}
+
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 720 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
-  if ((await page.locator('html').getAttribute('data-theme')) === theme) return;
-  await page.getByRole('button', { name: 'Profile and settings' }).click();
-  await page.getByLabel('Dark mode').click();
-  await page.keyboard.press('Escape');
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-}
 
 /**
  * With SCREENSHOTS_DIR set, saves the page as it is now in both themes at 1280x720 and 390x844

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { captureStates, gameSection, loggedInPlayer, startGame } from './match-helpers';
+import { captureStates, gameSection, loggedInPlayer, resign, twoPlayersInPlay } from './match-helpers';
 
 /*
  * Issue 11 in the browser, two real players in two browser contexts against the real server:
@@ -12,9 +12,7 @@ test('closing a page shows the countdown to the other; a return continues; stayi
   request,
 }) => {
   test.setTimeout(120_000);
-  const ann = await loggedInPlayer(browser, request, 'ann');
-  const ben = await loggedInPlayer(browser, request, 'ben');
-  const slug = await startGame(ann, ben);
+  const { ann, ben, slug } = await twoPlayersInPlay(browser, request);
   const benName = ben.account.username;
   const players = ann.page.getByRole('list', { name: 'Players' });
   await expect(players.getByRole('listitem').filter({ hasText: benName })).toContainText('connected');
@@ -48,9 +46,7 @@ test('closing a page shows the countdown to the other; a return continues; stayi
 });
 
 test('resign from the UI, with a confirmation; the end screen says how on both sides', async ({ browser, request }) => {
-  const ann = await loggedInPlayer(browser, request, 'ann');
-  const ben = await loggedInPlayer(browser, request, 'ben');
-  await startGame(ann, ben);
+  const { ann, ben } = await twoPlayersInPlay(browser, request);
   await captureStates(ann.page, 'play');
 
   await ann.page.getByRole('button', { name: 'Resign' }).click();
@@ -80,12 +76,8 @@ test("the opponent's rematch leaves the final boards on screen until 'Place my s
   browser,
   request,
 }) => {
-  const ann = await loggedInPlayer(browser, request, 'ann');
-  const ben = await loggedInPlayer(browser, request, 'ben');
-  await startGame(ann, ben);
-  await ann.page.getByRole('button', { name: 'Resign' }).click();
-  await ann.page.getByRole('button', { name: 'Yes, resign' }).click();
-  for (const player of [ann, ben]) await expect(gameSection(player.page)).toHaveAttribute('data-status', 'ENDED');
+  const { ann, ben } = await twoPlayersInPlay(browser, request);
+  await resign(ann, ben);
 
   // Ben replays: he goes to placement at once; Ann keeps her end screen with his request.
   await ben.page.getByRole('button', { name: 'Replay' }).click();
@@ -107,9 +99,7 @@ test("'Your games in progress' brings a player back into a running game with a t
   browser,
   request,
 }) => {
-  const ann = await loggedInPlayer(browser, request, 'ann');
-  const ben = await loggedInPlayer(browser, request, 'ben');
-  const slug = await startGame(ann, ben, '30 s');
+  const { ann, ben, slug } = await twoPlayersInPlay(browser, request, '30 s');
 
   // Both screens count the current turn down.
   for (const player of [ann, ben]) {

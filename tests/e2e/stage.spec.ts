@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, type TestInfo, test } from '@playwrigh
 import { type Coord, GRID_SIZE, moveShip, rotateShip, SHIP_KEYS, type ShipKey, type ShipMap } from '../../src/game';
 import { allCells, clickCell } from './board';
 import { RENDERER_OVERRIDE_KEY, type StageRenderer } from '../../src/stage/software-gl';
-import { englishPage, newAccount, registerThroughForm } from './helpers';
+import { englishPage, newAccount, registerThroughForm, setTheme } from './helpers';
 
 /*
  * The stage in real Chromium against the real server (issue #4): drag and drop with snapping,
@@ -89,14 +89,6 @@ function findMove(fleet: ShipMap, wanted: 'valid' | 'overlap'): { ship: ShipKey;
     }
   }
   throw new Error(`no ${wanted} move in this layout`);
-}
-
-async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
-  if ((await page.locator('html').getAttribute('data-theme')) === theme) return;
-  await page.getByRole('button', { name: 'Profile and settings' }).click();
-  await page.getByLabel('Dark mode').click();
-  await page.keyboard.press('Escape');
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
 
 /** Screenshots of the stage in both themes, attached to the report and kept in test-results. */
