@@ -23,8 +23,10 @@ test('closing a page shows the countdown to the other; a return continues; stayi
   await expect(countdown).toHaveText(new RegExp(`^${benName} left — they have \\d+ s to come back$`));
   await expect(players.getByRole('listitem').filter({ hasText: benName })).toContainText('disconnected');
   const first = Number(/have (\d+) s/.exec((await countdown.textContent()) ?? '')?.[1]);
-  expect(first).toBeGreaterThan(0);
-  expect(first).toBeLessThanOrEqual(20);
+  // The server's 20 s, not a number of the client's: read on the server clock, whose estimate may
+  // lag by one message's transit time, hence up to one second more at the very first frame.
+  expect(first).toBeGreaterThan(10);
+  expect(first).toBeLessThanOrEqual(21);
   await expect(countdown).not.toHaveText(new RegExp(`have ${first} s`), { timeout: 5_000 });
   await captureStates(ann.page, 'away-countdown');
 
