@@ -113,7 +113,7 @@ test("'Your games in progress' brings a player back into a running game with a t
   await ben.page.goto('/');
   const list = ben.page.getByRole('region', { name: 'Your games in progress' });
   await expect(list.getByRole('listitem').filter({ hasText: slug })).toContainText(
-    `against ${ann.account.username} · in play`,
+    `against ${ann.account.username} in play`,
   );
   await captureStates(ben.page, 'games-in-progress');
   await list.getByRole('link', { name: slug }).click();
