@@ -158,7 +158,7 @@ describe('turn clock', () => {
       gameStore.match = { ...gameStore.match, turnDeadline: Date.now() + 9_000, missedTurns: {} };
     });
     expect(screen.getByRole('timer').textContent).toMatch(/^(9|8|7) s left to shoot$/);
-    expect(screen.getByRole('timer').getAttribute('data-low')).toBe('true');
+    expect(screen.getByRole('timer').closest('.turn-clock')?.getAttribute('data-low')).toBe('true');
     expect(screen.queryByText(/missed turns/)).toBeNull();
   });
 

@@ -13,7 +13,7 @@ export function RematchPrompt() {
   const username =
     rematch.by?.username ?? members.find((member) => member.userId !== userId)?.username ?? t('game.opponentFallback');
   return (
-    <div className="notice rematch-prompt" role="status">
+    <div className="rematch-prompt" role="status">
       <p>{t('rematch.prompt', { username })}</p>
       <button type="button" className="primary" onClick={acceptRematch}>
         {t('rematch.go')}

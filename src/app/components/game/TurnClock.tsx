@@ -18,8 +18,14 @@ export function TurnClock() {
     ? t('clock.yourTime', { seconds })
     : t('clock.theirTime', { username: opponent?.username ?? t('game.opponentFallback'), seconds });
   return (
-    <p className="turn-clock" role="timer" aria-live="off" data-mine={mine} data-low={seconds <= 10}>
-      {text}
+    <p className="turn-clock" data-mine={mine} data-low={seconds <= 10}>
+      <span className="turn-clock-long" role="timer" aria-live="off">
+        {text}
+      </span>
+      {/* A phone's bar has room for the figure only; the sentence stays for screen readers. */}
+      <span className="turn-clock-short" aria-hidden="true">
+        {t('clock.seconds', { seconds })}
+      </span>
     </p>
   );
 }
