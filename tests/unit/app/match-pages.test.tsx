@@ -260,13 +260,15 @@ describe('end of game', () => {
         'match',
       );
     });
-    expect(screen.getByText('alice won !')).toBeTruthy();
+    // The result stays (in the end card; the bar now carries bob's request).
+    expect(screen.getByText('You won')).toBeTruthy();
     expect(screen.getByText("You sank all of bob's ships.")).toBeTruthy();
+    expect(gameStore.opponentBoats).toEqual(grid('DDDDD'));
     expect(screen.getByText('bob wants a rematch')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Replay' })).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Place my ships' }));
     expect(await screen.findByRole('button', { name: 'Validate my ships' })).toBeTruthy();
-    expect(screen.queryByText('alice won !')).toBeNull();
+    expect(screen.queryByText('You won')).toBeNull();
   });
 });
 

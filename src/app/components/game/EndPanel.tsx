@@ -14,7 +14,8 @@ export function EndPanel({ session }: { session: GameSession | null }) {
   const { winner, rematch } = useSnapshot(gameStore);
   return (
     <div className="end-panel">
-      {winner && (
+      {/* While the opponent's rematch waits, the bar is theirs: the result stays in the end card. */}
+      {winner && !rematch && (
         <p className="winner" role="status">
           {t('game.won', { username: winner.username })}
         </p>
