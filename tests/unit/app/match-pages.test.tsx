@@ -103,10 +103,15 @@ describe('presence and the away countdown', () => {
       ];
     });
     expect(within(players).getAllByRole('listitem')[1]?.textContent).toBe('bobdisconnected');
-    expect(screen.getByRole('timer').textContent).toMatch(/^bob left — they have (60|59|58) s to come back$/);
+    const shown = () => Number(/they have (\d+) s/.exec(screen.getByRole('timer').textContent ?? '')?.[1]);
+    expect(screen.getByRole('timer').textContent).toMatch(/^bob left — they have \d+ s to come back$/);
+    // 60 s from now, give or take a loaded machine's delay before this render.
+    const first = shown();
+    expect(first).toBeGreaterThan(50);
+    expect(first).toBeLessThanOrEqual(60);
     expect(screen.getByText('bob left the game. The countdown to their forfeit has started.')).toBeTruthy();
     // The count follows the clock.
-    await waitFor(() => expect(screen.getByRole('timer').textContent).toMatch(/they have 5[0-9] s/), { timeout: 3000 });
+    await waitFor(() => expect(shown()).toBeLessThan(first), { timeout: 10_000 });
     // Back in time: the game goes on, the notice goes.
     await update(() => {
       gameStore.members = [{ ...alice, hasToPlay: true }, bob];
@@ -123,7 +128,7 @@ describe('presence and the away countdown', () => {
       gameStore.clockOffsetMs = 20_000;
       gameStore.members = [alice, { ...bob, connected: false, socketId: null, awayUntil: Date.now() + 80_000 }];
     });
-    expect(screen.getByRole('timer').textContent).toMatch(/they have (60|59|58) s/);
+    expect(screen.getByRole('timer').textContent).toMatch(/they have (60|59|58|57|56|55) s/);
   });
 
   it('tells the player their own connection dropped', async () => {
@@ -151,13 +156,13 @@ describe('turn clock', () => {
         missedTurns: { 'id-bob': 2 },
       };
     });
-    expect(screen.getByRole('timer').textContent).toMatch(/^bob has (30|29|28) s left$/);
+    expect(screen.getByRole('timer').textContent).toMatch(/^bob has (30|29|28|27|26|25) s left$/);
     expect(screen.getByText('missed turns in a row: 2 of 3')).toBeTruthy();
     await update(() => {
       gameStore.members = [{ ...alice, hasToPlay: true }, bob];
       gameStore.match = { ...gameStore.match, turnDeadline: Date.now() + 9_000, missedTurns: {} };
     });
-    expect(screen.getByRole('timer').textContent).toMatch(/^(9|8|7) s left to shoot$/);
+    expect(screen.getByRole('timer').textContent).toMatch(/^[4-9] s left to shoot$/);
     expect(screen.getByRole('timer').closest('.turn-clock')?.getAttribute('data-low')).toBe('true');
     expect(screen.queryByText(/missed turns/)).toBeNull();
   });
@@ -265,6 +270,7 @@ describe('end of game', () => {
     expect(screen.getByText("You sank all of bob's ships.")).toBeTruthy();
     expect(gameStore.opponentBoats).toEqual(grid('DDDDD'));
     expect(screen.getByText('bob wants a rematch')).toBeTruthy();
+    expect(screen.getByText('bob has started the next round: place your ships when you are ready.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Replay' })).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Place my ships' }));
     expect(await screen.findByRole('button', { name: 'Validate my ships' })).toBeTruthy();

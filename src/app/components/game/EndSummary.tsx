@@ -25,6 +25,9 @@ export function EndSummary() {
         {summary.reason && (
           <p className="end-reason">{t(`end.how.${summary.outcome}.${summary.reason}`, { opponent })}</p>
         )}
+        {snapshot.rematch && (
+          <p className="end-rematch">{t('rematch.note', { username: snapshot.rematch.by?.username ?? opponent })}</p>
+        )}
       </div>
       <table className="end-stats">
         <caption>{t('end.stats')}</caption>
