@@ -7,6 +7,7 @@ import { labelFont } from './label-font';
 import { approach } from './motion';
 import type { Interaction } from './interaction';
 import type { StageTheme } from './theme';
+import { WaterRipples } from './WaterRipples';
 import './pixi';
 
 interface BoardViewProps {
@@ -86,6 +87,7 @@ export function BoardView({
     <pixiContainer x={placement.x} y={placement.y}>
       <GridLabels cell={cell} color={theme.text} resolution={resolution} />
       <pixiContainer ref={containerRef} sortableChildren>
+        <WaterRipples cell={cell} seed={board === 'opponent' ? 1 : 2} color={theme.miss} interaction={interaction} />
         <pixiGraphics draw={drawGrid} />
         {children}
       </pixiContainer>
