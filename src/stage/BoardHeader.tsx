@@ -1,8 +1,8 @@
-import type { CSSProperties } from 'react';
+import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHIP_NAMES } from '../game';
 import { ShipIcon } from '../app/art/ShipIcon';
-import { afloatCount, type ShipStatus, type ShotStats } from './fleet-status';
+import { afloatCount, sameFleet, type ShipStatus, type ShotStats } from './fleet-status';
 import type { BoardId, Rect } from './layout';
 
 interface BoardHeaderProps {
@@ -23,7 +23,16 @@ interface BoardHeaderProps {
  * and the shots fired at it with their accuracy. Plain HTML over the canvas: text stays crisp,
  * translatable and readable by screen readers.
  */
-export function BoardHeader({ board, rect, height, title, fleet, stats, active, compact }: BoardHeaderProps) {
+export const BoardHeader = memo(function BoardHeader({
+  board,
+  rect,
+  height,
+  title,
+  fleet,
+  stats,
+  active,
+  compact,
+}: BoardHeaderProps) {
   const { t } = useTranslation('stage');
   const style: CSSProperties = { left: rect.x, top: rect.y, width: rect.width, height };
   const scale = compact ? 4 : 8;
@@ -57,4 +66,29 @@ export function BoardHeader({ board, rect, height, title, fleet, stats, active, 
       )}
     </div>
   );
-}
+});
+
+/** The five pictograms; a shot that changes no ship's state re-renders none of them. */
+const FleetTracker = memo(
+  function FleetTracker({ fleet, scale }: { fleet: readonly ShipStatus[]; scale: number }) {
+    const { t } = useTranslation('stage');
+    return (
+      <ul className="fleet-tracker" aria-label={t('tracker.label', { count: afloatCount(fleet) })}>
+        {fleet.map((status) => (
+          <li key={status.ship} className={status.state} title={t(`ships.${SHIP_NAMES[status.ship]}`)}>
+            <ShipIcon
+              ship={status.ship}
+              state={status.state === 'sunk' ? 'sunk' : 'afloat'}
+              hits={status.hits}
+              scale={scale}
+            />
+            <span className="visually-hidden">
+              {t(`ships.${SHIP_NAMES[status.ship]}`)}: {t(`tracker.${status.state}`)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  },
+  (a, b) => a.scale === b.scale && sameFleet(a.fleet, b.fleet),
+);

@@ -87,7 +87,9 @@ export function BoardView({
     <pixiContainer x={placement.x} y={placement.y}>
       <GridLabels cell={cell} color={theme.text} resolution={resolution} />
       <pixiContainer ref={containerRef} sortableChildren>
-        <WaterRipples cell={cell} seed={board === 'opponent' ? 1 : 2} color={theme.miss} interaction={interaction} />
+        {false && (
+          <WaterRipples cell={cell} seed={board === 'opponent' ? 1 : 2} color={theme.miss} interaction={interaction} />
+        )}
         <pixiGraphics draw={drawGrid} />
         {children}
       </pixiContainer>

@@ -11,7 +11,7 @@ interface MarksViewProps {
   readonly theme: StageTheme;
 }
 
-/** Shot marks on one grid: a dot for a miss, a cross for a hit, a dark cell and cross when sunk. */
+/** Shot marks on one grid: a dot for a miss, a scorch and a cross for a hit, a tinted cell and cross when sunk. */
 export function MarksView({ grid, cell, theme }: MarksViewProps) {
   const draw = useCallback(
     (g: Graphics) => {
@@ -27,6 +27,10 @@ export function MarksView({ grid, cell, theme }: MarksViewProps) {
         for (let x = 0; x < GRID_SIZE; x++) {
           const code = grid[y]?.[x];
           if (code === 'M') disc(g, (x + 0.5) * cell, (y + 0.5) * cell, cell * 0.13).fill({ color: theme.miss });
+          // A damaged section: a scorch on the hull under the cross. It is drawn here rather than
+          // into the ship's cached texture, which would be re-rendered on every hit.
+          else if (code === 'H')
+            disc(g, (x + 0.5) * cell, (y + 0.5) * cell, cell * 0.3).fill({ color: theme.bg, alpha: 0.5 });
           else if (code === 'D')
             g.rect(x * cell + 1, y * cell + 1, cell - 1, cell - 1).fill({ color: theme.sunk, alpha: 0.22 });
         }
@@ -39,7 +43,7 @@ export function MarksView({ grid, cell, theme }: MarksViewProps) {
       }
       g.stroke({ color: theme.hit, width: Math.max(2, cell * 0.08), cap: 'round' });
     },
-    [grid, cell, theme.miss, theme.sunk, theme.hit],
+    [grid, cell, theme.miss, theme.sunk, theme.hit, theme.bg],
   );
   return <pixiGraphics draw={draw} zIndex={20} />;
 }

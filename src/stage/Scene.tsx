@@ -76,8 +76,6 @@ function OnDemandRenderer({ interaction }: { interaction: RefObject<Interaction>
 }
 
 const allD = (grid: ReadonlyGrid, cells: readonly Coord[]) => cells.every((c) => grid[c.y]?.[c.x] === 'D');
-const hitSections = (grid: ReadonlyGrid, cells: readonly Coord[]) =>
-  cells.flatMap((c, i) => (grid[c.y]?.[c.x] === 'H' ? [i] : []));
 
 export function Scene({ model, interaction }: { model: SceneModel; interaction: RefObject<Interaction> }) {
   const { layout, theme } = model;
@@ -146,7 +144,6 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
                   origin={layout.player ?? { x: 0, y: 0 }}
                   theme={theme}
                   look={allD(model.playerBoats, cells) ? 'sunk' : 'afloat'}
-                  hits={hitSections(model.playerBoats, cells)}
                   interaction={interaction}
                   draggable={model.editable}
                   selected={model.editable && model.selected === ship}

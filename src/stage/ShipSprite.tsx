@@ -8,7 +8,6 @@ import type { StageTheme } from './theme';
 import { disc } from './draw';
 import { type ShipShape, shipShape } from '../app/art/ship-shapes';
 
-const NO_HITS: readonly number[] = [];
 import './pixi';
 
 export type ShipLook = 'afloat' | 'sunk';
@@ -26,8 +25,6 @@ interface ShipSpriteProps {
   readonly origin: { readonly x: number; readonly y: number };
   readonly theme: StageTheme;
   readonly look: ShipLook;
-  /** Damaged sections (0 = the first cell), drawn scorched. */
-  readonly hits?: readonly number[];
   readonly interaction: RefObject<Interaction>;
   /** Only the player's draft ships react to drag and shake. */
   readonly draggable?: boolean;
@@ -47,7 +44,6 @@ export function ShipSprite({
   origin,
   theme,
   look,
-  hits = NO_HITS,
   interaction,
   draggable = false,
   selected = false,
@@ -64,7 +60,6 @@ export function ShipSprite({
   const originRef = useRef(origin);
   originRef.current = origin;
 
-  const hitKey = hits.join(',');
   const draw = useCallback(
     (g: Graphics) => {
       g.clear();
@@ -83,10 +78,6 @@ export function ShipSprite({
         else disc(g, (d.x - 0.5) * cell, (d.y - 0.5) * cell, d.r * cell);
       }
       g.fill({ color: sunk ? theme.bg : theme.shipDeck, alpha: sunk ? 0.35 : 1 });
-      // Damage: a scorch on each hit section (the hit cross is drawn over it by MarksView).
-      const damaged = sunk ? [] : hitKey === '' ? [] : hitKey.split(',').map(Number);
-      for (const i of damaged) disc(g, i * cell, 0, cell * 0.3);
-      if (damaged.length > 0) g.fill({ color: theme.bg, alpha: 0.55 });
       // A sunk hull is broken: a jagged crack across it.
       if (sunk) {
         const n = shape.length;
@@ -98,19 +89,7 @@ export function ShipSprite({
       // draw happens before the container exists, and the mount effect caches it.
       if (g.parent?.isCachedAsTexture) g.parent.updateCacheTexture();
     },
-    [
-      ship,
-      cell,
-      look,
-      selected,
-      hitKey,
-      theme.ship,
-      theme.sunk,
-      theme.shipStroke,
-      theme.highlight,
-      theme.shipDeck,
-      theme.bg,
-    ],
+    [ship, cell, look, selected, theme.ship, theme.sunk, theme.shipStroke, theme.highlight, theme.shipDeck, theme.bg],
   );
 
   // The shape is drawn once into a texture: a hull, its stroke and its hatches are a few hundred

@@ -60,3 +60,14 @@ export function shotStats(grid: ReadonlyGrid): ShotStats {
 export function afloatCount(statuses: readonly ShipStatus[]): number {
   return statuses.filter((s) => s.state !== 'sunk').length;
 }
+
+/** Whether two tracker states show the same thing (the tracker skips re-rendering then). */
+export function sameFleet(a: readonly ShipStatus[], b: readonly ShipStatus[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((s, i) => {
+      const o = b[i];
+      return o !== undefined && o.ship === s.ship && o.state === s.state && o.hits.join() === s.hits.join();
+    })
+  );
+}

@@ -5,6 +5,8 @@
  */
 import '../../app/i18n/setup';
 import { createRoot } from 'react-dom/client';
+import '../../app/styles/theme.css';
+import '../../app/styles/game.css';
 import { gameStore, setShotHandler } from '../../app/stores/game';
 import { preferencesStore } from '../../app/stores/preferences';
 import {
