@@ -39,21 +39,7 @@ export const BoardHeader = memo(function BoardHeader({
   return (
     <div className={`board-header ${board}${active ? ' active' : ''}`} style={style} data-testid={`header-${board}`}>
       <h2 className="board-title">{title}</h2>
-      <ul className="fleet-tracker" aria-label={t('tracker.label', { count: afloatCount(fleet) })}>
-        {fleet.map((status) => (
-          <li key={status.ship} className={status.state} title={t(`ships.${SHIP_NAMES[status.ship]}`)}>
-            <ShipIcon
-              ship={status.ship}
-              state={status.state === 'sunk' ? 'sunk' : 'afloat'}
-              hits={status.hits}
-              scale={scale}
-            />
-            <span className="visually-hidden">
-              {t(`ships.${SHIP_NAMES[status.ship]}`)}: {t(`tracker.${status.state}`)}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <FleetTracker fleet={fleet} scale={scale} />
       {stats && (
         <p className="board-stats">
           {stats.accuracy === null

@@ -45,7 +45,8 @@ async function settled(page: Page, mine: boolean): Promise<void> {
 
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
   test(`game states, both themes, ${viewport}`, async ({ browser, baseURL }) => {
-    test.setTimeout(240_000);
+    // Minutes on a loaded 2-core machine: four themed screenshots per state, two players.
+    test.setTimeout(600_000);
     const url = baseURL ?? '';
     const [me, foe] = await Promise.all([apiPlayer(url, 'capt'), apiPlayer(url, 'rival')]);
     const { slug } = await me.api.createRoom({ userId: me.id, username: me.username, socketId: null });
@@ -130,6 +131,17 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         const target = targets[shotsByMe];
         if (!target) break;
         await clickCell(page, 'opponent', target);
+        if (shotsByMe === 0) {
+          // A click leaves no focus box around the stage; the keyboard brings the ring back.
+          const stage = page.getByTestId('stage');
+          const outline = () => stage.evaluate((el) => getComputedStyle(el).outlineStyle);
+          await expect(stage).toBeFocused();
+          expect(await outline()).toBe('none');
+          await page.keyboard.press('Shift+Tab');
+          await page.keyboard.press('Tab');
+          await expect(stage).toBeFocused();
+          expect(await outline()).toBe('solid');
+        }
         shotsByMe += 1;
         if (shotsByMe === targets.length) break;
         await waitForState(rival, (s) => s.members.some((m) => m.userId === foe.id && m.hasToPlay), 20_000);

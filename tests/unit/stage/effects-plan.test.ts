@@ -150,6 +150,18 @@ describe('planEffects', () => {
     expect(lost.sounds).toEqual(['defeat']);
   });
 
+  it('announces the winner when the status turned ENDED in an earlier update of a game watched live (issue #13)', () => {
+    const ended = base({ gameStatus: 'ENDED' });
+    const withWinner = base({ gameStatus: 'ENDED', winner: { userId: 'me', username: 'Alice' } });
+    expect(planEffects(ended, withWinner, true).announcements).toContainEqual({
+      kind: 'winner',
+      mine: true,
+      username: 'Alice',
+    });
+    // A page opened on a finished game stays quiet.
+    expect(planEffects(ended, withWinner, false).announcements).toEqual([]);
+  });
+
   it('at the end, announces only the ship the last shot sank, not the whole revealed fleet', () => {
     const before = base({ opponentShipsIndexes: { '0': fleet['0'] } });
     const after = base({
