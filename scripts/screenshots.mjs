@@ -22,11 +22,10 @@ const CHOSEN = [
   'phone-light-placement',
 ];
 
-const run = spawnSync(
-  'npx',
-  ['playwright', 'test', 'tests/e2e/look-pages.spec.ts', 'tests/e2e/look-game.spec.ts'],
-  { stdio: 'inherit', env: { ...process.env, E2E_PORT: process.env.E2E_PORT ?? '43202', SCREENSHOT_DIR: SHOTS } },
-);
+const run = spawnSync('npx', ['playwright', 'test', 'tests/e2e/look-pages.spec.ts', 'tests/e2e/look-game.spec.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, E2E_PORT: process.env.E2E_PORT ?? '43202', SCREENSHOT_DIR: SHOTS },
+});
 if (run.status !== 0) {
   console.error('the screenshot tests failed; docs/screenshots left as it was');
   process.exit(run.status ?? 1);
