@@ -6,4 +6,5 @@ export * from './placement';
 export * from './shots';
 export * from './game';
 export * from './view';
+export * from './replay';
 export * from './lifecycle';

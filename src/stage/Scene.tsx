@@ -20,6 +20,8 @@ export interface SceneModel {
   readonly theme: StageTheme;
   /** Own fleet: the draft during placement, the placed fleet afterwards. */
   readonly fleet: ShipMap | null;
+  /** Ships drawn on the player board when there is no own fleet: a watched player's sunk ships. */
+  readonly playerShips?: PartialShipMap;
   readonly editable: boolean;
   readonly selected: ShipKey | null;
   readonly playerBoats: ReadonlyGrid;
@@ -132,9 +134,10 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
           interaction={interaction}
           resolution={model.resolution}
         >
-          {model.fleet &&
+          {(model.fleet ?? model.playerShips) &&
             SHIP_KEYS.map((ship) => {
-              const cells = model.fleet?.[ship] ?? [];
+              const cells = (model.fleet ?? model.playerShips)?.[ship];
+              if (!cells) return null;
               return (
                 <ShipSprite
                   key={ship}

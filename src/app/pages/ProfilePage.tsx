@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { RatingSummary } from '../../protocol/history';
 import type { Profile } from '../../protocol/types';
+import { HistoryList } from '../components/history/HistoryList';
+import { ROUTES } from '../routing/paths';
 import { api } from '../api';
 import { errorText } from '../errors/error-text';
 import { showError } from '../stores/banner';
@@ -9,12 +13,17 @@ import { showError } from '../stores/banner';
 export default function ProfilePage() {
   const { t } = useTranslation();
   const [profile, setProfile] = useState<Profile | null>(null);
+  const [rating, setRating] = useState<RatingSummary | null>(null);
 
   useEffect(() => {
     let active = true;
     api()
-      .then((client) => client.me())
-      .then((loaded) => active && setProfile(loaded))
+      .then(async (client) => {
+        const [loaded, rated] = await Promise.all([client.me(), client.rating('me')]);
+        if (!active) return;
+        setProfile(loaded);
+        setRating(rated.rating);
+      })
       .catch((error: unknown) => active && showError(errorText(error)));
     return () => {
       active = false;
@@ -59,7 +68,25 @@ export default function ProfilePage() {
                 <dt>{t('profile.winRate')}</dt>
                 <dd>{rate === null ? '–' : `${rate} %`}</dd>
               </div>
+              <div className="stat" data-testid="profile-rating">
+                <dt>{t('profile.rating')}</dt>
+                <dd>
+                  {rating ? `${rating.rating}${rating.provisional ? '?' : ''}` : '–'}
+                  {rating ? (
+                    <Link href={ROUTES.leaderboard} className="hint">
+                      {' '}
+                      {t('profile.rank', { rank: rating.rank })}
+                    </Link>
+                  ) : null}
+                </dd>
+              </div>
             </dl>
+          </section>
+          <section className="section" aria-labelledby="profile-history">
+            <h2 id="profile-history" className="section-title">
+              {t('history.title')}
+            </h2>
+            <HistoryList />
           </section>
         </>
       ) : (

@@ -15,6 +15,9 @@ import { ROUTES } from './paths';
 const LobbyPage = lazy(() => import('../pages/LobbyPage'));
 const GamePage = lazy(() => import('../pages/GamePage'));
 const ProfilePage = lazy(() => import('../pages/ProfilePage'));
+const WatchPage = lazy(() => import('../pages/WatchPage'));
+const ReplayPage = lazy(() => import('../pages/ReplayPage'));
+const LeaderboardPage = lazy(() => import('../pages/LeaderboardPage'));
 
 type RoomPage = ComponentType<{ slug: string; user: User }>;
 
@@ -39,6 +42,15 @@ export function AppRoutes() {
         <Route path={ROUTES.profile}>
           <Guarded access={loggedInAccess}>{() => <ProfilePage />}</Guarded>
         </Route>
+        <Route path={ROUTES.leaderboard}>
+          <Guarded access={loggedInAccess}>{(user) => <LeaderboardPage userId={user.id} />}</Guarded>
+        </Route>
+        <Route path={ROUTES.replay}>
+          {(params) => (
+            <Guarded access={loggedInAccess}>{() => <ReplayPage key={params.id} gameId={params.id} />}</Guarded>
+          )}
+        </Route>
+        <Route path={ROUTES.watch}>{(params) => <RoomRoute id={params.id} page={WatchPage} />}</Route>
         <Route path={ROUTES.lobby}>{(params) => <RoomRoute id={params.id} page={LobbyPage} />}</Route>
         {/* /game/lobby without an id must not be read as the game named "lobby". */}
         <Route path={ROUTES.lobbyWithoutId}>

@@ -6,6 +6,9 @@ export const ROUTES = {
   logout: '/logout',
   profile: '/profile',
   lobby: '/game/lobby/:id',
+  watch: '/game/:id/watch',
+  replay: '/replay/:id',
+  leaderboard: '/leaderboard',
   game: '/game/:id',
   /** The game routes without an id: sent home (SPEC §2). */
   lobbyWithoutId: '/game/lobby',
@@ -18,4 +21,12 @@ export function lobbyPath(id: string): string {
 
 export function gamePath(id: string): string {
   return `/game/${encodeURIComponent(id)}`;
+}
+
+export function watchPath(id: string): string {
+  return `/game/${encodeURIComponent(id)}/watch`;
+}
+
+export function replayPath(gameId: number, shot?: number): string {
+  return `/replay/${gameId}${shot === undefined ? '' : `?shot=${shot}`}`;
 }

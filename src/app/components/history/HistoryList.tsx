@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { HistoryPage } from '../../../protocol/history';
+import { api } from '../../api';
+import { errorText } from '../../errors/error-text';
+import { replayPath } from '../../routing/paths';
+import { showError } from '../../stores/banner';
+
+const PAGE_SIZE = 10;
+
+/** The player's finished games, newest first, a page at a time; each opens the replay viewer. */
+export function HistoryList() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<HistoryPage | null>(null);
+  useEffect(() => {
+    let active = true;
+    api()
+      .then((client) => client.history('me', page, PAGE_SIZE))
+      .then((loaded) => active && setData(loaded))
+      .catch((error: unknown) => active && showError(errorText(error)));
+    return () => {
+      active = false;
+    };
+  }, [page]);
+  if (!data) return <p role="status">{t('app.loading')}</p>;
+  if (data.total === 0) return <p>{t('history.empty')}</p>;
+  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <>
+      <ul className="list history" data-testid="history">
+        {data.games.map((g) => {
+          const opponent = g.opponent
+            ? g.opponent.bot
+              ? t('history.computer', { level: t(`history.levels.${g.opponent.bot}`) })
+              : g.opponent.username
+            : '?';
+          const change = g.rating ? Math.round(g.rating.after - g.rating.before) : null;
+          return (
+            <li key={g.gameId} className="history-item">
+              <Link href={replayPath(g.gameId)} className="history-link">
+                <span className={`badge ${g.result === 'WON' ? 'success' : 'danger'}`}>
+                  {t(`history.result.${g.result}`)}
+                </span>
+                <span className="history-main">
+                  <strong>{t('history.against', { opponent })}</strong>
+                  <span className="hint">
+                    {t(`history.reasons.${g.endReason}`)} · {t('history.shots', { shots: g.shots, hits: g.hits })}
+                    {change !== null ? ` · ${change >= 0 ? '+' : ''}${change}` : ''}
+                  </span>
+                </span>
+                <time dateTime={new Date(g.endedAt).toISOString()} className="hint">
+                  {date.format(g.endedAt)}
+                </time>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      {pages > 1 ? (
+        <nav className="cluster pager" aria-label={t('history.pages')}>
+          <button type="button" className="button secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('history.newer')}
+          </button>
+          <span>{t('history.page', { page, pages })}</span>
+          <button type="button" className="button secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('history.older')}
+          </button>
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,216 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { coordLabel, replayState } from '../../game';
+import { gameScript } from '../../protocol/game-script';
+import type { GameRecord } from '../../protocol/history';
+import { replayBoards } from '../../stage/boards-model';
+import { api } from '../api';
+import { BackButton } from '../components/BackButton';
+import { LazyBoards } from '../components/history/LazyBoards';
+import { errorText } from '../errors/error-text';
+import {
+  initialControls,
+  keyAction,
+  type ReplayAction,
+  reduceControls,
+  SPEEDS,
+  type Speed,
+  stepFromQuery,
+  tickInterval,
+} from '../replay/controls';
+import { showError } from '../stores/banner';
+
+/** Offers the game as a `broadside script` file, built from the record already loaded. */
+function download(record: GameRecord): void {
+  const script = gameScript(record);
+  if (!script) return;
+  const url = URL.createObjectURL(new Blob([`${JSON.stringify(script, null, 2)}\n`], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `broadside-game-${record.gameId}.json`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function Viewer({ record }: { record: GameRecord }) {
+  const { t } = useTranslation();
+  const total = record.shots.length;
+  const [controls, dispatch] = useReducer(reduceControls, total, (n) =>
+    initialControls(n, stepFromQuery(window.location.search, n)),
+  );
+  const { step, playing, speed } = controls;
+  const [copied, setCopied] = useState(false);
+
+  // Playing: one shot per tick, at the chosen speed.
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setTimeout(() => dispatch({ type: 'tick' }), tickInterval(speed));
+    return () => clearTimeout(timer);
+  }, [playing, speed, step]);
+
+  // The address always points at the shot on screen, so it can be shared as it is.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    url.searchParams.set('shot', String(step));
+    window.history.replaceState(window.history.state, '', url);
+  }, [step]);
+
+  const act = useCallback((action: ReplayAction) => dispatch(action), []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const target = e.target as HTMLElement | null;
+      if (target && ['INPUT', 'SELECT', 'BUTTON', 'TEXTAREA'].includes(target.tagName)) return;
+      const action = keyAction(e.key);
+      if (!action) return;
+      e.preventDefault();
+      act(action);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [act]);
+
+  const previous = useRef(step);
+  const animate = step === previous.current + 1;
+  useEffect(() => {
+    previous.current = step;
+  }, [step]);
+
+  const names = useMemo(() => new Map(record.players.map((p) => [p.userId, p.username])), [record]);
+  const nameOf = useCallback((id: string) => names.get(id) ?? '', [names]);
+  const model = useMemo(() => replayBoards(replayState(record, step), nameOf), [record, step, nameOf]);
+  const [a, b] = record.players;
+  const shot = step > 0 ? record.shots[step - 1] : undefined;
+  const winner = record.winner ? nameOf(record.winner) : '';
+
+  return (
+    <>
+      <p className="lead" role="status" aria-live="polite" data-testid="replay-status">
+        {shot
+          ? t('replay.shot', {
+              n: step,
+              total,
+              username: nameOf(shot.shooterId),
+              cell: coordLabel(shot),
+              result: t(`history.results.${shot.result}`),
+            })
+          : t('replay.start', { total })}
+        {step === total && winner
+          ? ` — ${t('watch.won', { username: winner, reason: t(`history.reasons.${record.endReason}`) })}`
+          : ''}
+      </p>
+      <LazyBoards
+        model={model}
+        titles={[a?.username ?? '', b?.username ?? '']}
+        animate={animate}
+        label={t('replay.stage', { a: a?.username ?? '', b: b?.username ?? '', n: step, total })}
+      />
+      <div className="card replay-controls" data-testid="replay-controls">
+        <input
+          type="range"
+          className="replay-slider"
+          min={0}
+          max={total}
+          value={step}
+          aria-label={t('replay.slider')}
+          data-testid="replay-slider"
+          onChange={(e) => act({ type: 'seek', step: Number(e.target.value) })}
+        />
+        <div className="cluster replay-buttons">
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => act({ type: 'first' })}
+            aria-label={t('replay.first')}
+          >
+            ⏮
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => act({ type: 'previous' })}
+            aria-label={t('replay.previous')}
+          >
+            ◀
+          </button>
+          <button type="button" className="button" onClick={() => act({ type: 'toggle' })} data-testid="replay-play">
+            {playing ? t('replay.pause') : t('replay.play')}
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => act({ type: 'next' })}
+            aria-label={t('replay.next')}
+          >
+            ▶
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => act({ type: 'last' })}
+            aria-label={t('replay.last')}
+          >
+            ⏭
+          </button>
+          <label className="replay-speed">
+            {t('replay.speed')}
+            <select value={speed} onChange={(e) => act({ type: 'speed', speed: Number(e.target.value) as Speed })}>
+              {SPEEDS.map((s) => (
+                <option key={s} value={s}>
+                  {s}×
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="badge" data-testid="replay-counter">
+            {step} / {total}
+          </span>
+        </div>
+        <div className="cluster replay-buttons">
+          <button type="button" className="button secondary" onClick={() => download(record)}>
+            {t('replay.download')}
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => {
+              void navigator.clipboard?.writeText(window.location.href).then(() => setCopied(true));
+            }}
+          >
+            {copied ? t('replay.copied') : t('replay.copyLink')}
+          </button>
+        </div>
+        <p className="hint">{t('replay.keys')}</p>
+      </div>
+    </>
+  );
+}
+
+/** /replay/{gameId}: a finished game, shot by shot, with the stage's own drawing and effects. */
+export default function ReplayPage({ gameId }: { gameId: string }) {
+  const { t } = useTranslation();
+  const [record, setRecord] = useState<GameRecord | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    const id = Number(gameId);
+    api()
+      .then((client) => client.gameRecord(id))
+      .then((loaded) => active && setRecord(loaded))
+      .catch((error: unknown) => active && showError(errorText(error)));
+    return () => {
+      active = false;
+    };
+  }, [gameId]);
+
+  const [a, b] = record?.players ?? [];
+  return (
+    <section className="page replay" data-testid="replay-page">
+      <div className="page-header">
+        <BackButton />
+        <h1>{a && b ? t('replay.title', { a: a.username, b: b.username }) : t('replay.titleLoading')}</h1>
+      </div>
+      {record ? <Viewer record={record} /> : <p role="status">{t('app.loading')}</p>}
+    </section>
+  );
+}

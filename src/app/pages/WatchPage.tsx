@@ -1,0 +1,75 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { coordLabel } from '../../game';
+import { GameClient } from '../../protocol/game-client';
+import type { SpectatorFrame } from '../../protocol/spectators';
+import { isErrorAck } from '../../protocol/types';
+import { NO_BOARDS, watchBoards } from '../../stage/boards-model';
+import { BackButton } from '../components/BackButton';
+import { LazyBoards } from '../components/history/LazyBoards';
+import { errorText } from '../errors/error-text';
+import { showError } from '../stores/banner';
+import type { User } from '../stores/user';
+
+/** /game/{id}/watch: a game followed live as a spectator; never a member, never an unsunk ship. */
+export default function WatchPage({ slug, user }: { slug: string; user: User }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [frame, setFrame] = useState<SpectatorFrame | null>(null);
+
+  useEffect(() => {
+    const client = new GameClient({ url: '', token: user.access_token, slug });
+    const stop = client.subscribeFrames(setFrame);
+    client
+      .connect()
+      .then(() => client.watchRoom(slug))
+      .then((reply) => {
+        if (!isErrorAck(reply)) return;
+        showError(errorText(reply));
+        navigate('/');
+      })
+      .catch((error: unknown) => showError(errorText(error)));
+    return () => {
+      stop();
+      client.close();
+    };
+  }, [slug, user.access_token, navigate]);
+
+  const model = useMemo(() => (frame ? watchBoards(frame) : NO_BOARDS), [frame]);
+  const [a, b] = frame?.players ?? [];
+  const name = (id: string | null | undefined) => frame?.players.find((p) => p.userId === id)?.username ?? '';
+  const shot = frame?.lastShot;
+  let status = t('watch.connecting');
+  if (frame?.status === 'UNSTARTED' || frame?.status === 'PLACE_SHIPS') status = t('watch.waiting');
+  if (frame?.status === 'PLAY') status = t('watch.turn', { username: name(frame.turn) });
+  if (frame?.status === 'ENDED' && frame.winner)
+    status = t('watch.won', {
+      username: frame.winner.username,
+      reason: t(`history.reasons.${frame.endReason ?? 'SUNK'}`),
+    });
+
+  return (
+    <section className="page watch" data-testid="watch-page">
+      <div className="page-header">
+        <BackButton />
+        <h1>{a && b ? t('watch.title', { a: a.username, b: b.username }) : t('watch.titleAlone')}</h1>
+        <span className="badge" data-testid="watch-audience">
+          {t('watch.audience', { count: frame?.spectators ?? 0 })}
+        </span>
+      </div>
+      <p className="lead" role="status" aria-live="polite" data-testid="watch-status">
+        {status}
+        {shot && frame?.status !== 'ENDED'
+          ? ` — ${t('watch.lastShot', { username: name(shot.shooterId), cell: coordLabel(shot), result: t(`history.results.${shot.result}`) })}`
+          : ''}
+      </p>
+      <LazyBoards
+        model={model}
+        titles={[a?.username ?? '', b?.username ?? '']}
+        animate
+        label={t('watch.stage', { a: a?.username ?? '', b: b?.username ?? '' })}
+      />
+    </section>
+  );
+}
