@@ -16,7 +16,7 @@ async function player(baseURL: string, prefix: string): Promise<Player> {
   const account = newAccount(prefix);
   const api = new ApiClient({ baseUrl: baseURL });
   await api.signUp(account);
-  const { access_token } = await api.login(account);
+  const { access_token } = await api.login({ email: account.email, password: account.password });
   return { api, token: access_token, id: JSON.parse(atob(access_token.split('.')[1] ?? '')).id, account };
 }
 
