@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { ComputerGameBodySchema, CreateRoomBodySchema, LoginBodySchema, SignUpBodySchema } from '../../src/protocol';
 import { hashPassword, type Identity, requestIdentity, type Tokens, verifyPassword } from '../auth';
 import type { Store } from '../db/store';
