@@ -41,7 +41,8 @@ function Viewer({ record }: { record: GameRecord }) {
   const { step, playing, speed } = controls;
   const [copied, setCopied] = useState(false);
 
-  // Playing: one shot per tick, at the chosen speed.
+  // Playing: one shot per tick, at the chosen speed; each new step arms the next tick.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: step is the trigger of the next tick
   useEffect(() => {
     if (!playing) return;
     const timer = setTimeout(() => dispatch({ type: 'tick' }), tickInterval(speed));
