@@ -55,8 +55,14 @@ export async function register(server: string, prefix = 'bot'): Promise<Account>
   return login(server, await signUp(server, prefix));
 }
 
-export async function createRoom(account: Account): Promise<string> {
-  const { slug } = await account.api.createRoom({ userId: account.userId, username: account.username, socketId: null });
+/** Creates a room as `account`, with a turn clock of `turnSeconds` when given. */
+export async function createRoom(account: Account, turnSeconds: 30 | 60 | null = null): Promise<string> {
+  const { slug } = await account.api.createRoom({
+    userId: account.userId,
+    username: account.username,
+    socketId: null,
+    ...(turnSeconds === null ? {} : { turnSeconds }),
+  });
   return slug;
 }
 

@@ -34,6 +34,8 @@ interface PlayOptions {
   games: number;
   seed: number;
   timeout: number;
+  resignAfter?: number;
+  turnSeconds?: 30 | 60;
   json: boolean;
   quiet: boolean;
 }
@@ -51,7 +53,22 @@ export function playCommand(): Command {
       .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
       .addOption(gamesOption(1))
       .addOption(seedOption())
-      .addOption(secondsOption('--timeout <seconds>', 'longest wait for the opponent at any step', 300)),
+      .addOption(secondsOption('--timeout <seconds>', 'longest wait for the opponent at any step', 300))
+      .addOption(
+        new Option('--resign-after <shots>', 'resign instead of firing shot N + 1 (for testers)').argParser((value) => {
+          const n = Number(value);
+          if (!Number.isInteger(n) || n < 0) throw new CliError(`--resign-after takes a whole number, got "${value}"`);
+          return n;
+        }),
+      )
+      .addOption(
+        new Option('--turn-seconds <seconds>', 'with --create: a turn clock of 30 or 60 seconds per turn').argParser(
+          (value) => {
+            if (value !== '30' && value !== '60') throw new CliError(`--turn-seconds takes 30 or 60, got "${value}"`);
+            return Number(value) as 30 | 60;
+          },
+        ),
+      ),
     [
       'broadside play --register --create --strategy sampler',
       'broadside play --email me@example.com --password secret --join brave-otter-42 --games 3',
@@ -63,7 +80,7 @@ export function playCommand(): Command {
     const shooter = shooterNamed(options.strategy);
     const placer = placerNamed(options.placement);
     const me = await accountFrom(options);
-    const slug = options.join ?? (await createRoom(me));
+    const slug = options.join ?? (await createRoom(me, options.turnSeconds ?? null));
     const client = await takeSeat(options.server, me, slug);
     if (options.create)
       out.info(`room ${slug} created; an opponent joins with: broadside play --register --join ${slug}`);
@@ -72,10 +89,14 @@ export function playCommand(): Command {
     try {
       for (let i = 0; i < options.games; i++) {
         if (i > 0) await requestReplay(client);
-        const outcome = await playGame(client, bot, { start: true, stepTimeoutMs: options.timeout * 1000 });
+        const outcome = await playGame(client, bot, {
+          start: true,
+          stepTimeoutMs: options.timeout * 1000,
+          resignAfter: options.resignAfter,
+        });
         results.push(outcome);
         out.info(
-          `game ${i + 1}: ${outcome.won ? 'won' : `lost to ${outcome.winner.username}`} ` +
+          `game ${i + 1}: ${outcome.won ? 'won' : `lost to ${outcome.winner.username}`}${howItEnded(outcome)} ` +
             `(${outcome.shots} shots fired, ${outcome.opponentShots} taken)`,
         );
       }
@@ -97,7 +118,14 @@ export function playCommand(): Command {
         winner: r.winner.username,
         shots: r.shots,
         opponentShots: r.opponentShots,
+        endReason: r.endReason,
       })),
     });
   });
+}
+
+/** " by resignation" and the like: what the end reason says, for the text report. */
+function howItEnded(outcome: GameOutcome): string {
+  const reasons = { SUNK: '', RESIGN: ' by resignation', FORFEIT: ' by forfeit', CLOCK: ' on the turn clock' } as const;
+  return outcome.endReason === null ? '' : reasons[outcome.endReason];
 }

@@ -1,4 +1,4 @@
-import type { Grid, Rng, ShipMap, ShotResult } from '../game';
+import type { EndReason, Grid, Rng, ShipMap, ShotResult } from '../game';
 import {
   type ClientEventName,
   type ClientGameState,
@@ -24,6 +24,8 @@ export interface GameOutcome {
   readonly shots: number;
   /** Shots the opponent fired at this bot. */
   readonly opponentShots: number;
+  /** How the game ended (SUNK, RESIGN, FORFEIT, CLOCK); null from a server without the match event. */
+  readonly endReason: EndReason | null;
 }
 
 /** Called after every acknowledgement, for latency figures; `error` is the ack's code, if any. */
@@ -37,6 +39,8 @@ export interface PlayOptions {
   readonly observe?: AckObserver;
   /** Think time before each shot, as a person takes (load tests at human pace); 0 by default. */
   readonly thinkMs?: number;
+  /** Resigns instead of firing its shot number N + 1 (testers: a game that ends by resignation). */
+  readonly resignAfter?: number;
 }
 
 /** A game could not be played to the end; `code` is the ack's error code or TIMEOUT. */
@@ -72,14 +76,25 @@ export class TurnTracker {
   shots = 0;
   private sunk = 0;
   private lastSeen: ClientGameState['battlePlace'] = null;
+  /** The members frame current when the last shot was acknowledged (its answer frames come after). */
+  private membersAtShot: ClientGameState['members'] | null = null;
 
   constructor(private readonly userId: string) {}
 
   /** Records an acknowledged shot; `before` is the state the shot was decided on. */
-  fired(result: ShotResult, before: ClientGameState): void {
+  fired(result: ShotResult, before: ClientGameState, now?: ClientGameState): void {
     this.shots++;
     if (result === 'D') this.sunk++;
     this.lastSeen = before.battlePlace;
+    this.membersAtShot = now?.members ?? null;
+  }
+
+  /** After a reconnect, takes the count of shots and sinks from the full state the server sent. */
+  resync(s: ClientGameState): void {
+    this.shots = firedAt(s);
+    this.sunk = Object.keys(s.opponentShipsIndexes).length;
+    this.lastSeen = null;
+    this.membersAtShot = null;
   }
 
   mine(s: ClientGameState): boolean {
@@ -87,7 +102,10 @@ export class TurnTracker {
     if (firedAt(s) !== this.shots || Object.keys(s.opponentShipsIndexes).length < this.sunk) return false;
     const last = s.battlePlace;
     if (last === null) return this.shots === 0 && takenOn(s) === 0;
-    return last.shooterId !== this.userId && last !== this.lastSeen;
+    if (last.shooterId !== this.userId && last !== this.lastSeen) return true;
+    // The turn came back without an opponent shot (the turn clock passed it): a members frame
+    // newer than the one current at this player's last acknowledged shot says so.
+    return this.membersAtShot !== null && s.members !== this.membersAtShot;
   }
 }
 
@@ -175,14 +193,60 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
   for (;;) {
     const state = await waitForState(client, (s) => s.gameStatus === 'ENDED' || turn.mine(s), 'my turn', timeout);
     if (state.gameStatus === 'ENDED') break;
+    if (options.resignAfter !== undefined && turn.shots >= options.resignAfter) {
+      const resigned = await timed('resign', observe, () => client.resign());
+      if (isErrorAck(resigned) && resigned.error !== 'WRONG_STATUS') {
+        throw new BotError(resigned.error, `resign: ${resigned.error}`);
+      }
+      await waitForState(client, (s) => s.gameStatus === 'ENDED', 'the end after resigning', timeout);
+      break;
+    }
     if (options.thinkMs) await new Promise((resolve) => setTimeout(resolve, options.thinkMs));
     const target = bot.shooter.nextShot({ grid: state.opponentBoats, sunk: state.opponentShipsIndexes }, bot.rng);
     const reply = await timed('shoot', observe, () => client.shoot(target));
-    if (isErrorAck(reply)) throw new BotError(reply.error, `shoot (${target.x},${target.y}): ${reply.error}`);
-    turn.fired(reply, state);
+    if (isErrorAck(reply)) {
+      // The connection dropped (a server restart, a network cut): the client reconnects and joins
+      // again by itself; carry on from the full state it then receives.
+      if (reply.error === 'DISCONNECTED' || reply.error === 'TIMEOUT' || reply.error === 'NOT_JOINED') {
+        turn.resync(await rejoined(client, timeout));
+        continue;
+      }
+      throw new BotError(reply.error, `shoot (${target.x},${target.y}): ${reply.error}`);
+    }
+    turn.fired(reply, state, client.state);
   }
   const winner = await winnerOf(client, timeout);
-  return { won: winner.userId === bot.userId, winner, shots: turn.shots, opponentShots: takenOn(client.state) };
+  const ended = await waitForState(
+    client,
+    (s) => s.match.endReason !== null || s.match.serverNow === 0,
+    'the end reason',
+    timeout,
+  ).catch(() => client.state);
+  return {
+    won: winner.userId === bot.userId,
+    winner,
+    shots: turn.shots,
+    opponentShots: takenOn(client.state),
+    endReason: ended.match.endReason,
+  };
+}
+
+/** Waits until the client has joined its room again after a reconnect (a join answers the full state). */
+async function rejoined(client: GameClient, timeoutMs: number): Promise<ClientGameState> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (client.state.connected) {
+      const before = client.state.members;
+      const reply = await client.joinRoom();
+      // The full state follows the acknowledgement, `members` last.
+      if (!isErrorAck(reply)) return waitForState(client, (s) => s.members !== before, 'the full state', timeoutMs);
+      if (reply.error !== 'DISCONNECTED' && reply.error !== 'TIMEOUT') {
+        throw new BotError(reply.error, `joinRoom: ${reply.error}`);
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new BotError('TIMEOUT', `no reconnection within ${timeoutMs} ms`);
 }
 
 /** Asks for a rematch from ENDED; a rematch the other player already asked for is fine. */

@@ -15,7 +15,7 @@ interface PlayReport {
   games: number;
   wins: number;
   losses: number;
-  results: { won: boolean; shots: number }[];
+  results: { won: boolean; shots: number; endReason: string | null }[];
 }
 
 describe('broadside play', () => {
@@ -50,6 +50,43 @@ describe('broadside play', () => {
     expect(h.wins).toBe(g.losses);
     expect(h.results.every((r) => r.shots >= 1)).toBe(true);
   }, 60_000);
+});
+
+describe('broadside play and the match lifecycle', () => {
+  it('--resign-after N resigns; both reports say the game ended by resignation', async () => {
+    const host = startCli(
+      [
+        'play',
+        '--server',
+        server.url,
+        '--register',
+        '--create',
+        '--turn-seconds',
+        '60',
+        '--resign-after',
+        '2',
+        '--json',
+      ],
+      /room (\S+) created/,
+    );
+    const [, slug] = await host.matched;
+    const guest = await runCli(['play', '--server', server.url, '--register', '--join', slug ?? '', '--json']);
+    const hosted = await host.done;
+    expect(hosted.code).toBe(0);
+    expect(guest.code).toBe(0);
+    const h = JSON.parse(hosted.stdout.trim().split('\n').pop() ?? '') as PlayReport;
+    const g = guest.json<PlayReport>();
+    expect(h.results).toEqual([expect.objectContaining({ won: false, endReason: 'RESIGN' })]);
+    expect(h.results[0]?.shots).toBeLessThanOrEqual(2);
+    expect(g.results).toEqual([expect.objectContaining({ won: true, endReason: 'RESIGN' })]);
+    expect(`${hosted.stdout}${hosted.stderr}`).toMatch(/lost to \S+ by resignation/);
+  }, 60_000);
+
+  it('--turn-seconds takes 30 or 60 only', async () => {
+    const run = await runCli(['play', '--server', server.url, '--register', '--create', '--turn-seconds', '45']);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/--turn-seconds takes 30 or 60, got "45"/);
+  });
 });
 
 describe('bad input', () => {
