@@ -68,6 +68,17 @@ export default defineConfig({
         test: { ...integration, name: 'integration' },
       },
       ...integrationPg,
+      {
+        extends: true,
+        // Real PostgreSQL, Redis, nginx and node processes (tests/support/cluster.ts).
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

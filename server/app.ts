@@ -29,6 +29,7 @@ import { RoomRegistry } from './rooms/registry';
 import { afterPublish } from './socket/publish';
 import { attachRoomNamespace } from './socket/room-namespace';
 import { type SpectatorFeed, spectatorFeed } from './socket/spectators';
+import { joinCluster } from './cluster';
 
 export interface RunningServer {
   /** http://host:port of the listening server (127.0.0.1 when bound to every interface). */
@@ -127,6 +128,13 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   });
   const nsp = attachRoomNamespace(io, { tokens, store, registry, actions, log: app.log });
   computers.attach(nsp);
+  const cluster = redis
+    ? await joinCluster(
+        redis,
+        { nsp, registry, actions, log: app.log },
+        { nodeId: config.nodeId, nodeTtlMs: config.nodeTtlMs },
+      )
+    : null;
   const metrics = new ServerMetrics();
   app.get('/metrics', async () => ({
     ...metrics.snapshot(),
@@ -179,6 +187,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
         await computers.close();
         registry.stop();
         await new Promise<void>((resolve) => io.close(() => resolve()));
+        await cluster?.close();
         await app.close();
         await ratings.settled();
         await redis?.close();

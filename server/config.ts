@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Everything the server reads from its environment, with working defaults (DESIGN.md §3). */
@@ -10,7 +12,7 @@ export interface ServerConfig {
   readonly databaseUrl: string | null;
   /** Connections to PostgreSQL this node keeps (DATABASE_POOL_SIZE). */
   readonly databasePoolSize: number;
-  /** REDIS_URL: Socket.IO's Redis Streams adapter and shared rate-limit counters; null = one node, in memory. */
+  /** REDIS_URL: Socket.IO's Redis Streams adapter, room ownership across nodes and shared rate-limit counters; null = one node, in memory. */
   readonly redisUrl: string | null;
   /**
    * TRUST_PROXY: whose X-Forwarded-For to believe for the client's address (rate limits are per
@@ -49,6 +51,10 @@ export interface ServerConfig {
    * (which the protocol still reports). Null in production.
    */
   readonly turnMsOverride: number | null;
+  /** This node's name among several (NODE_ID); a per-process suffix keeps a restarted node distinct. */
+  readonly nodeId: string;
+  /** How long a node that stopped answering still holds its rooms (NODE_TTL_MS). */
+  readonly nodeTtlMs: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -98,5 +104,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     quickMatchOfferSeconds: intFrom(env.QUICK_MATCH_OFFER_SECONDS, 30, 'QUICK_MATCH_OFFER_SECONDS'),
     reconnectGraceSeconds: intFrom(env.RECONNECT_GRACE_SECONDS, 60, 'RECONNECT_GRACE_SECONDS'),
     turnMsOverride: null,
+    nodeId: `${env.NODE_ID || hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    nodeTtlMs: intFrom(env.NODE_TTL_MS, 6000, 'NODE_TTL_MS'),
   };
 }

@@ -3,7 +3,8 @@ import type { Coord, GameState, ShipMap, ShotResult, GameStatus, Rng } from '../
 import { type Ack, type ErrorCode, errorAck, SERVER_EVENTS, type ServerEventName } from '../../src/protocol';
 import type { Identity } from '../auth';
 import type { Store } from '../db/store';
-import { type MaybePromise, andThen } from '../util/maybe-promise';
+import { isUniqueViolation } from '../db/conflict';
+import { type MaybePromise, andThen, recover } from '../util/maybe-promise';
 import type { Room, RoomMember } from './room';
 
 /** Which server events each member must receive after an action (only what changed). */
@@ -61,10 +62,25 @@ function startGrace(room: Room, members: Iterable<RoomMember>, now: number): voi
 }
 
 export class RoomActions {
+  /** Told when this node lost a write to another node (several nodes: it doubts it owns the room). */
+  onLostWrite: ((slug: string) => void) | null = null;
+
   constructor(
     private readonly store: Store,
     private readonly rng: Rng,
   ) {}
+
+  /**
+   * A move's (game, seq) key was taken: another node that also believed it played this room
+   * recorded a move first. The database is the arbiter: this node's copy is stale, so it reloads the
+   * room from storage, refuses the move, and sends every member the state as stored.
+   */
+  private async lostWrite(room: Room): Promise<Outcome<never>> {
+    const stored = await this.store.loadRoom(room.slug);
+    if (stored) room.reload(stored);
+    this.onLostWrite?.(room.slug);
+    return { reply: errorAck('CONFLICT', 'the game changed on another server; it was reloaded'), fanout: everything };
+  }
 
   /**
    * Joins as one of at most two members; the same user again takes over with its new socket. A null
@@ -166,6 +182,22 @@ export class RoomActions {
   shoot(room: Room, user: Identity, target: Coord): MaybePromise<Outcome<ShotResult>> {
     const seq = rules.moveCount(room.state);
     const gameId = room.gameId;
+    return recover(
+      () => this.applyShot(room, user, target, seq, gameId),
+      (error) => {
+        if (!isUniqueViolation(error)) throw error;
+        return this.lostWrite(room);
+      },
+    );
+  }
+
+  private applyShot(
+    room: Room,
+    user: Identity,
+    target: Coord,
+    seq: number,
+    gameId: number | null,
+  ): MaybePromise<Outcome<ShotResult>> {
     const at = Date.now();
     const done = commit(
       room,

@@ -39,18 +39,22 @@ export class RoomRegistry {
     if (live) return live;
     const inFlight = this.loading.get(slug);
     if (inFlight) return inFlight;
-    const load = this.store
-      .loadRoom(slug)
-      .then((stored) => {
-        if (!stored) return null;
-        const known = this.rooms.get(slug);
-        if (known) return known;
-        const room = new Room(slug, stored, this.clock);
-        this.rooms.set(slug, room);
-        for (const hook of this.onLoad) hook(room);
-        return room;
-      })
-      .finally(() => this.loading.delete(slug));
+    const load: Promise<Room | null> = this.store.loadRoom(slug).then((stored) => {
+      // An eviction of this room overtook the load, which may have read an older state: load again,
+      // so that every caller gets the one copy the registry keeps.
+      if (this.loading.get(slug) !== load) return this.get(slug);
+      this.loading.delete(slug);
+      if (!stored) return null;
+      const known = this.rooms.get(slug);
+      if (known) return known;
+      const room = new Room(slug, stored, this.clock);
+      this.rooms.set(slug, room);
+      for (const hook of this.onLoad) hook(room);
+      return room;
+    });
+    load.catch(() => {
+      if (this.loading.get(slug) === load) this.loading.delete(slug);
+    });
     this.loading.set(slug, load);
     return load;
   }
@@ -76,6 +80,16 @@ export class RoomRegistry {
   /** Stops every timer (server shutdown). */
   stop(): void {
     for (const room of this.rooms.values()) room.timers.clearAll();
+  }
+
+  /**
+   * Forgets the room even if in use (another node plays it now, or this node reloads it): its timers
+   * stop, and the next use loads it from storage.
+   */
+  evict(slug: string): void {
+    this.rooms.get(slug)?.timers.clearAll();
+    this.rooms.delete(slug);
+    this.loading.delete(slug);
   }
 
   get size(): number {

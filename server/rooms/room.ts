@@ -116,6 +116,21 @@ export class Room {
   }
 
   /**
+   * Takes the stored game again after another node wrote to it (a lost write, see RoomActions):
+   * the state, round and members come from storage; members keep the sockets this node knows.
+   */
+  reload(stored: StoredRoom): void {
+    this.state = restoreState(stored);
+    this.gameId = stored.game?.id ?? null;
+    this.round = stored.game?.round ?? 0;
+    const lastMove = stored.game?.moves[stored.game.moves.length - 1];
+    this.turnStartedAt = lastMove?.at ?? stored.game?.playStartedAt ?? null;
+    this.startedBy = stored.game?.startedBy ?? null;
+    for (const m of stored.members)
+      if (!this.members.has(m.userId)) this.members.set(m.userId, { ...m, socketId: null, awayUntil: null });
+  }
+
+  /**
    * Runs `action` once every earlier one has finished, so two shots arriving together are judged
    * in turn. When nothing is queued it runs at once, and an action that completes synchronously
    * returns its value directly: a shot then goes from the socket event to its acknowledgement

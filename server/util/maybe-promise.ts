@@ -7,6 +7,17 @@
  */
 export type MaybePromise<T> = T | Promise<T>;
 
+/** Runs `run`; a synchronous throw or a rejection goes to `onError`, whose value stands instead. */
+export function recover<T>(run: () => MaybePromise<T>, onError: (error: unknown) => MaybePromise<T>): MaybePromise<T> {
+  let value: MaybePromise<T>;
+  try {
+    value = run();
+  } catch (error) {
+    return onError(error);
+  }
+  return value instanceof Promise ? value.catch(onError) : value;
+}
+
 export function andThen<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
   return value instanceof Promise ? value.then(next) : next(value);
 }

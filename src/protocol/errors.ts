@@ -20,5 +20,7 @@ export const ERROR_CODES = [
   'INTERNAL',
   /** A socket that watches a room may not act in a game (issue 14). */
   'SPECTATOR',
+  /** Another server recorded a move of this game first; the game was reloaded: look and try again. */
+  'CONFLICT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

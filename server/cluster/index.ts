@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RoomActions } from '../rooms/actions';
+import type { RoomRegistry } from '../rooms/registry';
+import type { RoomNamespace } from '../socket/types';
+import { Ownership } from './ownership';
+import { type RedisLink, redisLink } from './redis-link';
+import { Relay } from './relay';
+import { RoomRouter } from './router';
+
+export interface ClusterOptions {
+  /** Unique per process: a restarted node is a new node. */
+  readonly nodeId: string;
+  /** How long a silent node is still taken for alive (its rooms wait that long after a crash). */
+  readonly nodeTtlMs: number;
+}
+
+export interface ClusterMembership {
+  readonly nodeId: string;
+  /** Gives up every room at once (the other nodes take them on the next event) and leaves. */
+  close(): Promise<void>;
+}
+
+/**
+ * Turns on "one authority per room across nodes" (docs/architecture.md, "Several nodes") over an
+ * already connected Redis: liveness and room leases (Ownership), node-to-node forwarding (Relay),
+ * and the middleware that routes every socket event to its room's owner (RoomRouter).
+ */
+export async function joinCluster(
+  client: Parameters<typeof redisLink>[0],
+  parts: {
+    readonly nsp: RoomNamespace;
+    readonly registry: RoomRegistry;
+    readonly actions: RoomActions;
+    readonly log: FastifyBaseLogger;
+  },
+  options: ClusterOptions,
+): Promise<ClusterMembership> {
+  const { nsp, registry, actions, log } = parts;
+  const link: RedisLink = await redisLink(client);
+  const onError = (error: unknown): void => log.error({ err: error }, 'cluster messaging failed');
+  let router: RoomRouter | null = null;
+  const ownership = new Ownership(link, options.nodeId, options.nodeTtlMs, (slugs) => router?.relocate(slugs), onError);
+  const relay = new Relay(link, options.nodeId, onError);
+  router = new RoomRouter(nsp, registry, ownership, relay, log, options.nodeTtlMs);
+  const routing = router;
+
+  await ownership.start();
+  await relay.start(
+    (request) => routing.serve(request),
+    (slug, owner, from) => routing.onMoved(slug, owner, from),
+  );
+  routing.attach();
+  registry.onRelease.add((room) => {
+    ownership.release(room.slug).catch(onError);
+  });
+  actions.onLostWrite = (slug) => routing.relocate([slug]);
+  const sweep = setInterval(() => void routing.sweep().catch(onError), options.nodeTtlMs);
+  sweep.unref();
+  log.info({ nodeId: options.nodeId }, 'joined the cluster');
+
+  return {
+    nodeId: options.nodeId,
+    close: async () => {
+      clearInterval(sweep);
+      relay.close();
+      await ownership.close();
+      await link.close();
+    },
+  };
+}
