@@ -76,7 +76,7 @@ export default defineConfig({
           include: ['tests/cluster/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          hookTimeout: 400_000,
         },
       },
     ],

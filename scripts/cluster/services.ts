@@ -228,7 +228,8 @@ export async function startNode(options: NodeOptions): Promise<BroadsideNode> {
   const output = captureOutput(child, options.log);
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForPort(port, 60_000, `node ${options.nodeId}`, child);
+    // Generous: tsx compiles the server at start, slowly on a loaded machine.
+    await waitForPort(port, 180_000, `node ${options.nodeId}`, child);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${output()}`);
