@@ -99,8 +99,14 @@ test('two players sign up, meet in a room, play a whole game by clicking the can
   const gameKb = [...gameScripts.values()].reduce((a, b) => a + b, 0) / 1024;
   console.log(`a whole game took ${shots} shots; the game route loaded ${gameKb.toFixed(1)} KB gzipped JS in all`);
 
-  // Replay brings both players back to placement.
+  // Ben replays and goes to placement at once; Ann keeps the final boards with his rematch request
+  // (issue 11) until she chooses to place her ships too.
   await ben.getByRole('button', { name: 'Replay' }).click();
+  await expect(gameSection(ben)).toHaveAttribute('data-status', 'PLACE_SHIPS');
+  await expect(ann.getByText(`${accounts[1].username} wants a rematch`)).toBeVisible();
+  await expect(gameSection(ann)).toHaveAttribute('data-status', 'ENDED');
+  await expect(ann.getByText(`You sank all of ${accounts[1].username}'s ships.`)).toBeVisible();
+  await ann.getByRole('button', { name: 'Place my ships' }).click();
   for (const page of pages) {
     await expect(gameSection(page)).toHaveAttribute('data-status', 'PLACE_SHIPS');
     await expect(page.getByRole('button', { name: 'Validate my ships' })).toBeEnabled();
