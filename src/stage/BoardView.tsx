@@ -85,7 +85,8 @@ export function BoardView({
 
   return (
     <pixiContainer x={placement.x} y={placement.y}>
-      <GridLabels cell={cell} color={theme.text} resolution={resolution} />
+      {/* Keyed by colour: a bitmap label given a new fill kept its old tint after a theme switch. */}
+      <GridLabels key={theme.text} cell={cell} color={theme.text} resolution={resolution} />
       <pixiContainer ref={containerRef} sortableChildren>
         {false && (
           <WaterRipples cell={cell} seed={board === 'opponent' ? 1 : 2} color={theme.miss} interaction={interaction} />

@@ -1,5 +1,5 @@
 import { Application, type ApplicationRef } from '@pixi/react';
-import { useMemo, useRef, useEffect } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { preferencesStore } from '../app/stores/preferences';
 import { BoardHeader } from './BoardHeader';
@@ -7,7 +7,7 @@ import { type BoardsModel, boardsSnapshot } from './boards-model';
 import { enemyFleetStatus, shotStats } from './fleet-status';
 import { planEffects, type StageSnapshot } from './effects-plan';
 import { createInteraction } from './interaction';
-import { computeLayout, layoutAttribute } from './layout';
+import { computeScrollingLayout, layoutAttribute } from './layout';
 import { stageRenderer } from './renderer-choice';
 import { Scene, type SceneModel } from './Scene';
 import { playCue } from './sounds';
@@ -38,9 +38,14 @@ export default function BoardsStage({ model, titles, animate, label }: BoardsSta
   const resolution = useDevicePixelRatio();
   const preference = useMemo(stageRenderer, []) as 'webgl';
   const layout = useMemo(
-    () => computeLayout({ width: size.width, height: size.height, boards: ['player', 'opponent'] }),
+    () => computeScrollingLayout({ width: size.width, height: size.height, boards: ['player', 'opponent'] }),
     [size.width, size.height],
   );
+
+  // @pixi/react renders the scene given before its asynchronous init finished, and again only on
+  // the next commit: without one, the canvas kept Pixi's blank 800×600 default. Init commits once more.
+  const [, setReady] = useState(false);
+  const onInit = useCallback(() => setReady(true), []);
 
   const previous = useRef<StageSnapshot | null>(null);
   useEffect(() => {
@@ -70,7 +75,9 @@ export default function BoardsStage({ model, titles, animate, label }: BoardsSta
     active: null,
     resolution,
   };
-  const compact = layout.arrangement === 'stacked';
+  // Below 40 px a cell, a full header (title, tracker, long figures) no longer fits above its grid
+  // (the replay's boards at 1280×720 share the height with the controls): the short one does.
+  const compact = layout.arrangement === 'stacked' || layout.cell < 40;
   const header = (board: 'player' | 'opponent', i: 0 | 1) => {
     const rect = layout.blocks[board];
     if (!rect) return null;
@@ -90,7 +97,11 @@ export default function BoardsStage({ model, titles, animate, label }: BoardsSta
   };
 
   return (
-    <div ref={areaRef} className="stage-area">
+    // The page gives the stage the height left in the window; where that is too short for the
+    // smallest cells (a phone's two stacked grids), the box grows to the drawing, so the page scrolls
+    // instead of the canvas spilling over what follows it (the replay controls). Grown to
+    // layout.height, the box yields the same cell size again, so the measure settles at once.
+    <div ref={areaRef} className="stage-area" style={{ minHeight: layout.height }}>
       <div className="stage-frame" style={{ width: layout.width, height: layout.height }}>
         <div
           data-testid="boards-stage"
@@ -103,6 +114,7 @@ export default function BoardsStage({ model, titles, animate, label }: BoardsSta
         >
           <Application
             ref={appRef}
+            onInit={onInit}
             antialias={false}
             preference={preference}
             autoDensity

@@ -159,6 +159,17 @@ export function computeLayout({ width, height, boards, headerHeight }: LayoutInp
   };
 }
 
+/**
+ * For pages that scroll (watch, replay): where the box is too short for cells of MIN_CELL, the
+ * grids are laid out for the width alone (on a phone: stacked, as large as the width allows) and the
+ * page grows to them, instead of shrinking both grids side by side to a few pixels a cell.
+ */
+export function computeScrollingLayout(input: LayoutInput): StageLayout {
+  const fitted = computeLayout(input);
+  if (fitted.cell >= MIN_CELL || input.width <= 0) return fitted;
+  return computeLayout({ ...input, height: Number.POSITIVE_INFINITY });
+}
+
 /** The JSON published on the stage's data-layout attribute for tests (Playwright clicks cells with it). */
 export function layoutAttribute(layout: StageLayout): string {
   return JSON.stringify({ player: layout.player, opponent: layout.opponent, arrangement: layout.arrangement });

@@ -71,10 +71,9 @@ export default function ProfilePage() {
               <div className="stat" data-testid="profile-rating">
                 <dt>{t('profile.rating')}</dt>
                 <dd>
-                  {rating ? `${rating.rating}${rating.provisional ? '?' : ''}` : '–'}
+                  <span className="nowrap">{rating ? `${rating.rating}${rating.provisional ? '?' : ''}` : '–'}</span>
                   {rating ? (
-                    <Link href={ROUTES.leaderboard} className="hint">
-                      {' '}
+                    <Link href={ROUTES.leaderboard} className="stat-note">
                       {t('profile.rank', { rank: rating.rank })}
                     </Link>
                   ) : null}

@@ -7,6 +7,8 @@ import { replayBoards } from '../../stage/boards-model';
 import { api } from '../api';
 import { BackButton } from '../components/BackButton';
 import { LazyBoards } from '../components/history/LazyBoards';
+import type { StepIconName } from '../components/icons';
+import { StepIcon } from '../components/StepIcon';
 import { errorText } from '../errors/error-text';
 import {
   initialControls,
@@ -30,6 +32,15 @@ function download(record: GameRecord): void {
   link.download = `broadside-game-${record.gameId}.json`;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A step button: its pictogram on screen, its translated name for assistive technology. */
+function StepButton({ icon, label, onClick }: { icon: StepIconName; label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="button secondary icon-button" onClick={onClick} aria-label={label} title={label}>
+      <StepIcon name={icon} />
+    </button>
+  );
 }
 
 function Viewer({ record }: { record: GameRecord }) {
@@ -107,52 +118,35 @@ function Viewer({ record }: { record: GameRecord }) {
         label={t('replay.stage', { a: a?.username ?? '', b: b?.username ?? '', n: step, total })}
       />
       <div className="card replay-controls" data-testid="replay-controls">
-        <input
-          type="range"
-          className="replay-slider"
-          min={0}
-          max={total}
-          value={step}
-          aria-label={t('replay.slider')}
-          data-testid="replay-slider"
-          onChange={(e) => act({ type: 'seek', step: Number(e.target.value) })}
-        />
-        <div className="cluster replay-buttons">
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => act({ type: 'first' })}
-            aria-label={t('replay.first')}
-          >
-            ⏮
-          </button>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => act({ type: 'previous' })}
-            aria-label={t('replay.previous')}
-          >
-            ◀
-          </button>
-          <button type="button" className="button" onClick={() => act({ type: 'toggle' })} data-testid="replay-play">
-            {playing ? t('replay.pause') : t('replay.play')}
-          </button>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => act({ type: 'next' })}
-            aria-label={t('replay.next')}
-          >
-            ▶
-          </button>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => act({ type: 'last' })}
-            aria-label={t('replay.last')}
-          >
-            ⏭
-          </button>
+        <div className="replay-transport">
+          <div className="cluster replay-buttons">
+            <StepButton icon="first" label={t('replay.first')} onClick={() => act({ type: 'first' })} />
+            <StepButton icon="previous" label={t('replay.previous')} onClick={() => act({ type: 'previous' })} />
+            <button
+              type="button"
+              className="button primary replay-play"
+              onClick={() => act({ type: 'toggle' })}
+              data-testid="replay-play"
+            >
+              <StepIcon name={playing ? 'pause' : 'play'} />
+              {playing ? t('replay.pause') : t('replay.play')}
+            </button>
+            <StepButton icon="next" label={t('replay.next')} onClick={() => act({ type: 'next' })} />
+            <StepButton icon="last" label={t('replay.last')} onClick={() => act({ type: 'last' })} />
+          </div>
+          <input
+            type="range"
+            className="replay-slider"
+            min={0}
+            max={total}
+            value={step}
+            aria-label={t('replay.slider')}
+            data-testid="replay-slider"
+            onChange={(e) => act({ type: 'seek', step: Number(e.target.value) })}
+          />
+          <span className="badge replay-counter" data-testid="replay-counter">
+            {step} / {total}
+          </span>
           <label className="replay-speed">
             {t('replay.speed')}
             <select value={speed} onChange={(e) => act({ type: 'speed', speed: Number(e.target.value) as Speed })}>
@@ -163,25 +157,24 @@ function Viewer({ record }: { record: GameRecord }) {
               ))}
             </select>
           </label>
-          <span className="badge" data-testid="replay-counter">
-            {step} / {total}
-          </span>
         </div>
-        <div className="cluster replay-buttons">
-          <button type="button" className="button secondary" onClick={() => download(record)}>
-            {t('replay.download')}
-          </button>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => {
-              void navigator.clipboard?.writeText(window.location.href).then(() => setCopied(true));
-            }}
-          >
-            {copied ? t('replay.copied') : t('replay.copyLink')}
-          </button>
+        <div className="replay-extra">
+          <p className="hint">{t('replay.keys')}</p>
+          <div className="cluster">
+            <button type="button" className="button secondary small" onClick={() => download(record)}>
+              {t('replay.download')}
+            </button>
+            <button
+              type="button"
+              className="button secondary small"
+              onClick={() => {
+                void navigator.clipboard?.writeText(window.location.href).then(() => setCopied(true));
+              }}
+            >
+              {copied ? t('replay.copied') : t('replay.copyLink')}
+            </button>
+          </div>
         </div>
-        <p className="hint">{t('replay.keys')}</p>
       </div>
     </>
   );
@@ -206,7 +199,7 @@ export default function ReplayPage({ gameId }: { gameId: string }) {
 
   const [a, b] = record?.players ?? [];
   return (
-    <section className="page replay" data-testid="replay-page">
+    <section className="page replay boards-view" data-testid="replay-page">
       <div className="page-header">
         <BackButton />
         <h1>{a && b ? t('replay.title', { a: a.username, b: b.username }) : t('replay.titleLoading')}</h1>

@@ -50,7 +50,7 @@ export default function WatchPage({ slug, user }: { slug: string; user: User }) 
     });
 
   return (
-    <section className="page watch" data-testid="watch-page">
+    <section className="page watch boards-view" data-testid="watch-page">
       <div className="page-header">
         <BackButton />
         <h1>{a && b ? t('watch.title', { a: a.username, b: b.username }) : t('watch.titleAlone')}</h1>

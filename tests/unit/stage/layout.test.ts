@@ -3,6 +3,7 @@ import { GRID_SIZE } from '../../../src/game';
 import {
   boardsFor,
   computeLayout,
+  computeScrollingLayout,
   headerHeightFor,
   layoutAttribute,
   MAX_CELL,
@@ -119,6 +120,27 @@ describe('computeLayout', () => {
   it('draws nothing without a width or a status with grids', () => {
     expect(computeLayout({ width: 0, height: 500, boards: ['player'] }).player).toBeNull();
     expect(computeLayout({ width: 800, height: 500, boards: [] }).height).toBe(0);
+  });
+});
+
+describe('computeScrollingLayout', () => {
+  it('keeps the fitted layout where the box holds cells of MIN_CELL', () => {
+    const box = { width: 1216, height: 420, boards: both };
+    expect(computeScrollingLayout(box)).toEqual(computeLayout(box));
+    expect(computeScrollingLayout(box).cell).toBeGreaterThanOrEqual(MIN_CELL);
+  });
+
+  it("stacks a phone's grids as wide as the screen allows when the box is short, and is stable once grown", () => {
+    // A phone's watch or replay page: the box left above the controls is about 300 px high.
+    const short = computeLayout({ width: 358, height: 300, boards: both });
+    expect(short.cell).toBeLessThan(MIN_CELL);
+    const grown = computeScrollingLayout({ width: 358, height: 300, boards: both });
+    expect(grown.arrangement).toBe('stacked');
+    expect(grown.cell).toBeGreaterThanOrEqual(30);
+    expect(grown.width).toBeLessThanOrEqual(358);
+    expect(grown.height).toBeGreaterThan(300);
+    // The page grows the box to the drawing: measured again, the layout does not move.
+    expect(computeScrollingLayout({ width: 358, height: grown.height, boards: both })).toEqual(grown);
   });
 });
 

@@ -1,0 +1,146 @@
+import { expect, type Page, test } from '@playwright/test';
+import { coordOf, createRng, randomFleet } from '../../src/game';
+import { GameClient, isErrorAck } from '../../src/protocol';
+import type { TestPlayer } from '../support/players';
+import { apiPlayer, newContext, setTheme, shoot, THEMES, VIEWPORTS, type ViewportName } from './support/look';
+
+/*
+ * Issue 14, look: the watch page, the replay viewer, the profile's history and the leaderboard in
+ * both themes at 1280×720 and 390×844. The screenshots are reviewed by eye; the checks here are what
+ * a picture cannot prove alone: the board never covers the replay controls, nothing scrolls
+ * sideways, the step buttons draw their icons, history rows keep their date on one line.
+ */
+
+interface Room {
+  readonly slug: string;
+  readonly clients: readonly [GameClient, GameClient];
+  /** The member whose turn it is shoots the next cell of its own reading-order sweep. */
+  fire(): Promise<boolean>;
+}
+
+async function roomInPlay(baseURL: string, a: TestPlayer, b: TestPlayer): Promise<Room> {
+  const { slug } = await a.api.createRoom({ userId: a.id, username: a.username, socketId: null });
+  const connect = async (p: TestPlayer) => {
+    const client = new GameClient({ url: baseURL, token: p.token, slug, socket: { transports: ['websocket'] } });
+    await client.connect();
+    await client.joinRoom(slug);
+    return client;
+  };
+  const ca = await connect(a);
+  const cb = await connect(b);
+  await ca.startGame(slug);
+  await expect.poll(() => cb.state.gameStatus).toBe('PLACE_SHIPS');
+  await ca.placeShips(randomFleet(createRng(11)));
+  await cb.placeShips(randomFleet(createRng(12)));
+  await expect.poll(() => ca.state.members.some((m) => m.hasToPlay)).toBe(true);
+  const aims = new Map<GameClient, number>();
+  const fire = async (): Promise<boolean> => {
+    const shooterId = ca.state.members.find((m) => m.hasToPlay)?.userId;
+    const client = shooterId === a.id ? ca : cb;
+    const other = client === ca ? cb : ca;
+    const aim = aims.get(client) ?? 0;
+    aims.set(client, aim + 1);
+    const reply = await client.shoot(coordOf(aim));
+    if (isErrorAck(reply)) throw new Error(`shot refused: ${reply.error}`);
+    await expect
+      .poll(
+        () =>
+          other.state.gameStatus === 'ENDED' || other.state.members.some((m) => m.userId !== shooterId && m.hasToPlay),
+      )
+      .toBe(true);
+    return other.state.gameStatus === 'ENDED';
+  };
+  return { slug, clients: [ca, cb], fire };
+}
+
+/** The part of two boxes that overlap, in px² (0 when they do not). */
+async function overlap(page: Page, first: string, second: string): Promise<number> {
+  const [a, b] = [await page.getByTestId(first).boundingBox(), await page.getByTestId(second).boundingBox()];
+  if (!a || !b) throw new Error(`${first} or ${second} is not on the page`);
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return Math.max(0, w) * Math.max(0, h);
+}
+
+async function noSidewaysScroll(page: Page, name: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+test('watch, replay, history and leaderboard look finished in both themes on both screens', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const base = baseURL ?? '';
+  const [ann, ben] = [await apiPlayer(base, 'lookann'), await apiPlayer(base, 'lookben')];
+
+  // Two finished games (history, ratings, a replay) and a third one in play (watch).
+  let gameId = 0;
+  for (let round = 0; round < 2; round++) {
+    const done = await roomInPlay(base, ann, ben);
+    while (!(await done.fire()));
+    for (const client of done.clients) client.close();
+  }
+  gameId = (await ann.api.history('me')).games[0]?.gameId ?? 0;
+  expect(gameId).toBeGreaterThan(0);
+  const live = await roomInPlay(base, ann, ben);
+  for (let i = 0; i < 12; i++) await live.fire();
+
+  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+    const page = await (await newContext(browser, viewport, ann)).newPage();
+    for (const theme of THEMES) {
+      // Watch: the boards, the status line and the audience badge.
+      await page.goto(`/game/${live.slug}/watch`);
+      await expect(page.getByTestId('boards-stage')).toHaveAttribute('data-status', 'PLAY');
+      await setTheme(page, theme);
+      await noSidewaysScroll(page, 'watch');
+      await shoot(page, viewport, theme, 'watch');
+
+      // Replay: the boards never cover the controls; the step buttons draw their icons.
+      await page.goto(`/replay/${gameId}?shot=20`);
+      await expect(page.getByTestId('replay-counter')).toContainText('20 /');
+      await expect(page.getByTestId('boards-stage')).toBeVisible();
+      await setTheme(page, theme);
+      await noSidewaysScroll(page, 'replay');
+      expect(await overlap(page, 'boards-stage', 'replay-controls'), 'the board covers the controls').toBe(0);
+      for (const name of ['First shot', 'Previous shot', 'Next shot', 'Last shot']) {
+        const button = page.getByRole('button', { name });
+        await expect(button).toBeVisible();
+        await expect(button.locator('svg')).toBeVisible();
+      }
+      await shoot(page, viewport, theme, 'replay');
+      await page.getByRole('button', { name: 'Last shot' }).click();
+      await expect(page.getByTestId('boards-stage')).toHaveAttribute('data-status', 'ENDED');
+      expect(await overlap(page, 'boards-stage', 'replay-controls'), 'the board covers the controls').toBe(0);
+      await shoot(page, viewport, theme, 'replay-end');
+
+      // Profile: each history row keeps its date on one line and its result badge whole.
+      await page.goto('/profile');
+      const rows = page.getByTestId('history').getByRole('listitem');
+      await expect(rows).toHaveCount(2);
+      await setTheme(page, theme);
+      await noSidewaysScroll(page, 'profile');
+      for (const part of ['time', '.badge']) {
+        const lines = await rows
+          .first()
+          .locator(part)
+          .evaluate((el) =>
+            Math.round(el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight)),
+          );
+        expect(lines, `a history row's ${part} wraps`).toBeLessThanOrEqual(1);
+      }
+      await shoot(page, viewport, theme, 'profile');
+      await rows.last().scrollIntoViewIfNeeded();
+      await shoot(page, viewport, theme, 'profile-history');
+
+      await page.goto('/leaderboard');
+      await expect(page.getByTestId('leaderboard-me')).toBeVisible();
+      await setTheme(page, theme);
+      await noSidewaysScroll(page, 'leaderboard');
+      await shoot(page, viewport, theme, 'leaderboard');
+    }
+    await page.close();
+  }
+  for (const client of live.clients) client.close();
+});
