@@ -38,6 +38,17 @@ export const ScriptSchema = z
     fleet: z.union([ShipMapSchema, z.literal('random')]),
     /** Fired in order, each when it is the scripted player's turn. */
     shots: z.array(ShotSchema).min(1),
+    /**
+     * Turns the clock passed in an exported game, each as the number of that player's own shots
+     * before it. A record of the original: a script room has no clock, so turns simply alternate
+     * (no answer depends on the order of turns).
+     */
+    passes: z
+      .strictObject({
+        me: z.array(z.number().int().min(0)),
+        opponent: z.array(z.number().int().min(0)),
+      })
+      .optional(),
     /** Who must have won once the shots are fired: the game must then be over. */
     expectWinner: z.enum(['me', 'opponent']).optional(),
     seed: z.number().int().min(0).default(1),

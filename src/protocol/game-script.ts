@@ -8,6 +8,17 @@ export interface ScriptShot {
   readonly expect: ShotResult;
 }
 
+/**
+ * Turns the clock passed in the original game (the player let the turn run out), each given as the
+ * number of that player's own shots fired before it. A replay has no clock and does not play them:
+ * turns simply alternate, which changes no answer (an answer depends only on the target's fleet and
+ * the shooter's own earlier shots). They keep the file a faithful account of the game.
+ */
+export interface ScriptPasses {
+  readonly me: readonly number[];
+  readonly opponent: readonly number[];
+}
+
 /** The `broadside script` file (docs/cli.md) that replays a finished game. */
 export interface ExportedScript {
   readonly description: string;
@@ -23,7 +34,16 @@ export interface ExportedScript {
   readonly fleet: ShipMap;
   readonly shots: readonly ScriptShot[];
   readonly expectWinner?: 'me';
+  /** Only when the clock passed turns. */
+  readonly passes?: ScriptPasses;
   readonly seed: number;
+}
+
+/** For each turn `playerId` let the clock pass, how many of their own shots came before it. */
+function passesOf(record: GameRecord, playerId: string): number[] {
+  return record.passes
+    .filter((p) => p.playerId === playerId)
+    .map((p) => record.shots.filter((s) => s.shooterId === playerId && s.seq < p.seq).length);
 }
 
 /**
@@ -54,17 +74,22 @@ export function gameScript(record: GameRecord): ExportedScript | null {
     theirShots.push({ x: c.x, y: c.y, expect: 'M' });
   }
   const how = record.endReason === 'SUNK' ? 'sank every ship' : `won by ${record.endReason.toLowerCase()}`;
+  const passes = { me: passesOf(record, me.userId), opponent: passesOf(record, them.userId) };
+  const passed = passes.me.length + passes.opponent.length;
   const won = record.winner === me.userId;
   return {
     description:
       `Game ${record.gameId} (room ${record.slug}, round ${record.round}): ${me.username} vs ${them.username}; ` +
-      `${won ? me.username : them.username} ${how}. Exported from Broadside; me = ${me.username}.`,
+      `${won ? me.username : them.username} ${how}.` +
+      (passed > 0 ? ` The turn clock passed ${passed} turn(s) (see passes); the replay has no clock.` : '') +
+      ` Exported from Broadside; me = ${me.username}.`,
     account: { register: true },
     room: { create: true },
     opponent: { strategy: 'random', placement: 'random', fleet: them.fleet, shots: theirShots, seed: 1 },
     fleet: me.fleet,
     shots,
     ...(won && record.endReason === 'SUNK' ? { expectWinner: 'me' as const } : {}),
+    ...(passed > 0 ? { passes } : {}),
     seed: 1,
   };
 }
