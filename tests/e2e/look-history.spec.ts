@@ -109,6 +109,16 @@ test('watch, replay, history and leaderboard look finished in both themes on bot
         await expect(button).toBeVisible();
         await expect(button.locator('svg')).toBeVisible();
       }
+      if (viewport === 'phone') {
+        // Every control of the viewer is a comfortable touch target.
+        const small = await page.getByTestId('replay-controls').evaluate((controls) =>
+          [...controls.querySelectorAll('button, input, select')]
+            .map((el) => ({ el, box: el.getBoundingClientRect() }))
+            .filter(({ box }) => box.width > 0 && box.height < 40)
+            .map(({ el, box }) => `${el.tagName} "${el.getAttribute('aria-label') ?? el.textContent}" ${box.height}px`),
+        );
+        expect(small, 'replay controls under 40 px').toEqual([]);
+      }
       await shoot(page, viewport, theme, 'replay');
       await page.getByRole('button', { name: 'Last shot' }).click();
       await expect(page.getByTestId('boards-stage')).toHaveAttribute('data-status', 'ENDED');
