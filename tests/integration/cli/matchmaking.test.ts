@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MetricsSchema } from '../../../src/protocol';
 import { startTestServer, type TestServer } from '../../support/server';
 import { runCli, startCli } from './cli';
 
@@ -45,6 +46,15 @@ describe('broadside play --vs-computer', () => {
       expect(report.wins + report.losses).toBe(1);
     }, 90_000);
   }
+
+  it('/metrics reports the decision time per shot of each level that played', async () => {
+    const metrics = MetricsSchema.parse(await (await fetch(`${server.url}/metrics`)).json());
+    for (const level of ['easy', 'medium', 'hard'] as const) {
+      const times = metrics.computers?.decisions[level];
+      expect(times?.compute?.count).toBeGreaterThanOrEqual(17);
+      expect(times?.roundTrip?.p99).toBeGreaterThanOrEqual(times?.compute?.p50 ?? Number.POSITIVE_INFINITY);
+    }
+  });
 
   it('refuses an unknown level before touching the server, with a non-zero exit code', async () => {
     const run = await runCli(['play', '--server', server.url, '--register', '--vs-computer', 'impossible']);
