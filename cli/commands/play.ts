@@ -80,12 +80,13 @@ export function playCommand(): Command {
         }),
       )
       .addOption(
-        new Option('--turn-seconds <seconds>', 'with --create: a turn clock of 30 or 60 seconds per turn').argParser(
-          (value) => {
+        new Option('--turn-seconds <seconds>', 'with --create: a turn clock of 30 or 60 seconds per turn')
+          .argParser((value) => {
             if (value !== '30' && value !== '60') throw new CliError(`--turn-seconds takes 30 or 60, got "${value}"`);
             return Number(value) as 30 | 60;
-          },
-        ),
+          })
+          // The server makes computer and quick-match rooms itself, without a clock.
+          .conflicts(['vsComputer', 'quick']),
       ),
     [
       'broadside play --register --create --strategy sampler',

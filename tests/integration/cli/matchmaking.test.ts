@@ -115,7 +115,7 @@ describe('broadside play --quick', () => {
     expect(await server.matchQueue.waiting()).toEqual([]);
   });
 
-  it('refuses --quick with --vs-computer or with a room name', async () => {
+  it('refuses --quick with --vs-computer or a room name, and a turn clock for rooms the server makes', async () => {
     const withLevel = await runCli(['play', '--server', server.url, '--register', '--quick', '--vs-computer', 'easy']);
     expect(withLevel.code).not.toBe(0);
     expect(withLevel.stderr).toMatch(/'--quick' cannot be used with option '--vs-computer/);
@@ -130,5 +130,17 @@ describe('broadside play --quick', () => {
     ]);
     expect(withSlug.code).not.toBe(0);
     expect(withSlug.stderr).toMatch(/'--quick' cannot be used with option '--join/);
+    const withClock = await runCli([
+      'play',
+      '--server',
+      server.url,
+      '--register',
+      '--vs-computer',
+      'easy',
+      '--turn-seconds',
+      '30',
+    ]);
+    expect(withClock.code).not.toBe(0);
+    expect(withClock.stderr).toMatch(/'--turn-seconds <seconds>' cannot be used with option '--vs-computer/);
   });
 });
