@@ -57,15 +57,14 @@ export function playCommand(): Command {
       .addOption(new Option('--join <slug>', 'join the room with this name').env('BROADSIDE_ROOM'))
       .addOption(
         new Option('--vs-computer <level>', "play the server's computer player: easy, medium or hard")
+          .env('BROADSIDE_VS_COMPUTER')
           .argParser(parseLevel)
           .conflicts(['create', 'join']),
       )
       .addOption(
-        new Option('--quick', 'find an opponent through the quick-match queue (Ctrl-C leaves it)').conflicts([
-          'create',
-          'join',
-          'vsComputer',
-        ]),
+        new Option('--quick', 'find an opponent through the quick-match queue (Ctrl-C leaves it)')
+          .env('BROADSIDE_QUICK')
+          .conflicts(['create', 'join', 'vsComputer']),
       )
       .addOption(strategyOption().env('BROADSIDE_STRATEGY'))
       .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
