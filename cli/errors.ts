@@ -1,9 +1,12 @@
 import { ApiError } from '../src/protocol';
 import { BotError, UnknownStrategyError } from '../src/bots';
 
-/** A failure the user can act on: printed as one line on stderr, exit code 1. */
+/** A failure the user can act on: printed as one line on stderr, exit code 1 unless said (130 after Ctrl-C). */
 export class CliError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
     this.name = 'CliError';
   }

@@ -5,7 +5,7 @@ import { exportCommand } from './commands/export';
 import { loadCommand } from './commands/load';
 import { playCommand } from './commands/play';
 import { scriptCommand } from './commands/script';
-import { describeError } from './errors';
+import { CliError, describeError } from './errors';
 
 export function createProgram(): Command {
   const program = new Command('broadside')
@@ -33,6 +33,6 @@ export async function run(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
     process.stderr.write(`broadside: ${describeError(error)}\n`);
-    return 1;
+    return error instanceof CliError ? error.exitCode : 1;
   }
 }

@@ -141,6 +141,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     rooms: registry.size,
     sockets: nsp.sockets.size,
     shotCommits: store.shotCommits,
+    computers: computers.stats(),
   }));
   const matchQueue = new MemoryMatchQueue();
   const lobby = createLobbyNamespace(io, { tokens, store, log: app.log });

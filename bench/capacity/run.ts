@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { jwtDecode } from 'jwt-decode';
 import { ApiClient, type TokenPayload } from '../../src/protocol';
 import { freePort, stop, waitForHttp } from '../child';
+import { limit } from '../limit';
 import { pinSelf } from '../pin';
 import { buildBenchServer, buildServer, serverEntry, spawnJs } from '../server-entry';
 import { type SeatLogin, Table, Tally } from './table';
@@ -68,18 +69,6 @@ function pinning(): { generator: string; server: string } | null {
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function limit<T>(items: readonly T[], n: number, run: (item: T, i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await run(items[i] as T, i);
-      }
-    }),
-  );
 }
 
 /** Two accounts and a room on our server for every table (signed up before anything is measured). */

@@ -9,7 +9,9 @@ import {
   requestReplay,
   shooterNamed,
 } from '../../src/bots';
+import type { BotLevel } from '../../src/protocol';
 import { CliError } from '../errors';
+import { computerRoom, type FoundRoom, parseLevel, quickMatch } from '../matchmaking';
 import {
   gamesOption,
   placementOption,
@@ -19,8 +21,8 @@ import {
   strategyOption,
   withReportOptions,
 } from '../options';
-import { createOutput } from '../output';
-import { accountFrom, withAccountOptions, createRoom, takeSeat } from '../session';
+import { createOutput, type Output } from '../output';
+import { type Account, accountFrom, withAccountOptions, createRoom, takeSeat } from '../session';
 
 interface PlayOptions {
   server: string;
@@ -29,6 +31,8 @@ interface PlayOptions {
   register?: boolean;
   create?: boolean;
   join?: string;
+  vsComputer?: BotLevel;
+  quick?: boolean;
   strategy: string;
   placement: string;
   games: number;
@@ -44,11 +48,24 @@ export function playCommand(): Command {
   return withReportOptions(
     withAccountOptions(
       new Command('play')
-        .description('seat one bot in a room on a server (create one or join one) and play one or more games')
+        .description(
+          'seat one bot in a room on a server (create one, join one, play the computer or find an opponent) and play one or more games',
+        )
         .addOption(serverOption()),
     )
       .addOption(new Option('--create', 'create a room and wait for an opponent').conflicts('join'))
       .addOption(new Option('--join <slug>', 'join the room with this name').env('BROADSIDE_ROOM'))
+      .addOption(
+        new Option('--vs-computer <level>', "play the server's computer player: easy, medium or hard")
+          .env('BROADSIDE_VS_COMPUTER')
+          .argParser(parseLevel)
+          .conflicts(['create', 'join']),
+      )
+      .addOption(
+        new Option('--quick', 'find an opponent through the quick-match queue (Ctrl-C leaves it)')
+          .env('BROADSIDE_QUICK')
+          .conflicts(['create', 'join', 'vsComputer']),
+      )
       .addOption(strategyOption().env('BROADSIDE_STRATEGY'))
       .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
       .addOption(gamesOption(1))
@@ -62,26 +79,32 @@ export function playCommand(): Command {
         }),
       )
       .addOption(
-        new Option('--turn-seconds <seconds>', 'with --create: a turn clock of 30 or 60 seconds per turn').argParser(
-          (value) => {
+        new Option('--turn-seconds <seconds>', 'with --create: a turn clock of 30 or 60 seconds per turn')
+          .argParser((value) => {
             if (value !== '30' && value !== '60') throw new CliError(`--turn-seconds takes 30 or 60, got "${value}"`);
             return Number(value) as 30 | 60;
-          },
-        ),
+          })
+          // The server makes computer and quick-match rooms itself, without a clock.
+          .conflicts(['vsComputer', 'quick']),
       ),
     [
       'broadside play --register --create --strategy sampler',
+      'broadside play --register --vs-computer hard --strategy density',
+      'broadside play --register --quick --timeout 60',
       'broadside play --email me@example.com --password secret --join brave-otter-42 --games 3',
       'BROADSIDE_SERVER=https://broadside.example broadside play --register --join brave-otter-42 --json',
     ],
   ).action(async (options: PlayOptions) => {
-    if (!options.create && !options.join) throw new CliError('give --create or --join SLUG');
+    if (!options.create && !options.join && !options.vsComputer && !options.quick) {
+      throw new CliError('give --create, --join SLUG, --vs-computer LEVEL or --quick');
+    }
     const out = createOutput(options);
     const shooter = shooterNamed(options.strategy);
     const placer = placerNamed(options.placement);
     const me = await accountFrom(options);
-    const slug = options.join ?? (await createRoom(me, options.turnSeconds ?? null));
+    const { slug, opponent } = await findRoom(options, me, out);
     const client = await takeSeat(options.server, me, slug);
+    // Announced once seated, so an opponent who joins at once finds us in the room.
     if (options.create)
       out.info(`room ${slug} created; an opponent joins with: broadside play --register --join ${slug}`);
     const bot: Bot = { userId: me.userId, shooter, placer, rng: createRng(gameSeed(options.seed, 0, 20)) };
@@ -108,6 +131,9 @@ export function playCommand(): Command {
     out.result({
       slug,
       username: me.username,
+      mode: modeOf(options),
+      level: options.vsComputer ?? null,
+      opponent: opponent?.username ?? null,
       strategy: options.strategy,
       placement: options.placement,
       games: results.length,
@@ -122,6 +148,37 @@ export function playCommand(): Command {
       })),
     });
   });
+}
+
+type Mode = 'create' | 'join' | 'computer' | 'quick';
+
+function modeOf(options: PlayOptions): Mode {
+  if (options.vsComputer) return 'computer';
+  if (options.quick) return 'quick';
+  return options.join ? 'join' : 'create';
+}
+
+/** The room to play in, by whichever way the options chose; the opponent when it is known already. */
+async function findRoom(
+  options: PlayOptions,
+  me: Account,
+  out: Output,
+): Promise<{ slug: string; opponent: FoundRoom['opponent'] | null }> {
+  if (options.vsComputer) {
+    const room = await computerRoom(me, options.vsComputer);
+    out.info(`room ${room.slug} created against ${room.opponent.username}`);
+    return room;
+  }
+  if (options.quick) {
+    const room = await quickMatch(options.server, me, {
+      timeoutMs: options.timeout * 1000,
+      info: (line) => out.info(line),
+    });
+    out.info(`matched with ${room.opponent.username} in room ${room.slug}`);
+    return room;
+  }
+  if (options.join) return { slug: options.join, opponent: null };
+  return { slug: await createRoom(me, options.turnSeconds ?? null), opponent: null };
 }
 
 /** " by resignation" and the like: what the end reason says, for the text report. */

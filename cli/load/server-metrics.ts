@@ -5,6 +5,7 @@ import { type Metrics, MetricsSchema } from '../../src/protocol';
 export interface DelayPoint {
   /** Seconds from the start of the run. */
   readonly second: number;
+  readonly p50: number;
   readonly p99: number;
   readonly max: number;
 }
@@ -40,7 +41,12 @@ export function watchServer(server: string, startedAt: number, everyMs = 3000) {
       for (const s of parsed.data.eventLoopDelayMs.recent) {
         // A sample covers the second before `at`: it belongs to the run if that second does.
         if (s.at - 1000 < startedAt) continue;
-        seconds.set(s.at, { second: Math.round((s.at - startedAt) / 100) / 10, p99: s.p99, max: s.max });
+        seconds.set(s.at, {
+          second: Math.round((s.at - startedAt) / 100) / 10,
+          p50: s.p50,
+          p99: s.p99,
+          max: s.max,
+        });
       }
     } catch {
       // Unreachable or not ours: try again at the next reading.

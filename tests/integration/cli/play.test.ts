@@ -123,7 +123,7 @@ describe('bad input', () => {
       env: { BROADSIDE_EMAIL: 'a@b.test', BROADSIDE_PASSWORD: 'x' },
     });
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('broadside: give --create or --join SLUG\n');
+    expect(run.stderr).toBe('broadside: give --create, --join SLUG, --vs-computer LEVEL or --quick\n');
   });
 
   it('a room that does not exist: one line, non-zero', async () => {
