@@ -13,6 +13,8 @@ import { nextClockOffset } from './clock';
  * queue (the server does so on disconnect: nobody would see the match).
  */
 let client: LobbyClient | null = null;
+/** The client being loaded: a click on Find before socket.io has arrived waits for it. */
+let loading: Promise<LobbyClient | null> = Promise.resolve(null);
 
 async function askForOpponent(lobby: LobbyClient): Promise<void> {
   const reply = await lobby.findOpponent();
@@ -32,9 +34,9 @@ export function openLobby(user: User): () => void {
   let closed = false;
   let opened: LobbyClient | null = null;
   resetLobbyStore('connecting');
-  import('../../protocol/lobby-client')
+  loading = import('../../protocol/lobby-client')
     .then(({ LobbyClient }) => {
-      if (closed) return;
+      if (closed) return null;
       const lobby = new LobbyClient({ url: '', token: user.access_token });
       opened = lobby;
       client = lobby;
@@ -55,9 +57,11 @@ export function openLobby(user: User): () => void {
       lobby.connect().catch(() => {
         if (!closed) lobbyStore.connection = 'offline';
       });
+      return lobby;
     })
     .catch(() => {
       if (!closed) lobbyStore.connection = 'offline';
+      return null;
     });
   return () => {
     closed = true;
@@ -69,8 +73,13 @@ export function openLobby(user: User): () => void {
 
 /** "Find an opponent": joins the queue; `matchFound` moves the search to `found`. */
 export async function findOpponent(): Promise<void> {
-  const lobby = client;
-  if (!lobby || dispatchSearch({ type: 'find' }).phase !== 'joining') return;
+  if (dispatchSearch({ type: 'find' }).phase !== 'joining') return;
+  // socket.io keeps the event until the socket is connected.
+  const lobby = client ?? (await loading);
+  if (!lobby || lobby !== client) {
+    dispatchSearch({ type: 'failed' });
+    return;
+  }
   await askForOpponent(lobby);
 }
 
