@@ -34,7 +34,7 @@ export function QuickMatch({
   }
   return (
     <div className="quick-match" data-phase={search.phase}>
-      <div className="search-line">
+      <div className="search-head">
         <span className="sonar" aria-hidden="true" />
         {/* The live region says it once; the ticking time stays out of it. */}
         <p className="search-status" role="status">
@@ -43,20 +43,22 @@ export function QuickMatch({
         <span className="search-time" data-testid="search-time">
           {formatElapsed(view?.elapsedMs ?? 0)}
         </span>
+      </div>
+      <p className="search-note" aria-live="polite">
+        {view?.offerComputer
+          ? t('quickMatch.offer', { level: t(`computer.levels.${level}.name`) })
+          : t('quickMatch.hint')}
+      </p>
+      <div className="search-actions">
+        {view?.offerComputer && (
+          <button type="button" className="primary small" onClick={onComputer}>
+            {t('quickMatch.playComputer')}
+          </button>
+        )}
         <button type="button" className="small" disabled={search.phase === 'leaving'} onClick={onCancel}>
           {t('quickMatch.cancel')}
         </button>
       </div>
-      {view?.offerComputer ? (
-        <div className="search-offer" role="status">
-          <p>{t('quickMatch.offer', { level: t(`computer.levels.${level}.name`) })}</p>
-          <button type="button" className="secondary small" onClick={onComputer}>
-            {t('quickMatch.playComputer')}
-          </button>
-        </div>
-      ) : (
-        <p className="hint">{t('quickMatch.hint')}</p>
-      )}
     </div>
   );
 }
