@@ -115,11 +115,14 @@ test('searching shows the time waited, can be cancelled, and offers the computer
   const cara = await loggedInPlayer(browser, request, 'cara');
   await home(cara);
   const { page } = cara;
-  await page.getByRole('button', { name: 'Find an opponent' }).click();
+  // By keyboard: the focus goes from Find to Cancel and back as one replaces the other.
+  await page.getByRole('button', { name: 'Find an opponent' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Searching for an opponent…' })).toBeVisible();
   await expect(page.getByTestId('search-time')).toHaveText(/^0:0\d$/);
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('button', { name: 'Find an opponent' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Find an opponent' })).toBeFocused();
   await expect(page.getByTestId('search-time')).toHaveCount(0);
 
   // Searching again: after QUICK_MATCH_OFFER_SECONDS (3 s here) the computer is offered, at the

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { BotLevel } from '../../../protocol/types';
@@ -25,9 +26,21 @@ export function QuickMatch({
   const { search } = useSnapshot(lobbyStore);
   const searching = isSearching(search);
   const view = searchView(search, useNow(searching, 500));
+  const findRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const was = useRef(searching);
+  // The button pressed is replaced by the other one: a keyboard player's focus follows it (only on
+  // a change: the first paint must not take the focus).
+  useEffect(() => {
+    if (was.current === searching) return;
+    was.current = searching;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    (searching ? cancelRef : findRef).current?.focus();
+  }, [searching]);
   if (!searching) {
     return (
-      <button type="button" className="primary" onClick={onFind}>
+      <button ref={findRef} type="button" className="primary" onClick={onFind}>
         {t('quickMatch.find')}
       </button>
     );
@@ -55,7 +68,13 @@ export function QuickMatch({
             {t('quickMatch.playComputer')}
           </button>
         )}
-        <button type="button" className="small" disabled={search.phase === 'leaving'} onClick={onCancel}>
+        <button
+          ref={cancelRef}
+          type="button"
+          className="small"
+          disabled={search.phase === 'leaving'}
+          onClick={onCancel}
+        >
           {t('quickMatch.cancel')}
         </button>
       </div>
