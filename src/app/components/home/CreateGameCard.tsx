@@ -35,6 +35,7 @@ export function CreateGameCard({
         />
         <span>{t('home.public')}</span>
       </label>
+      <p className="hint public-hint">{t('home.publicHint')}</p>
       <div className="card-actions">
         <button type="button" className="primary" disabled={busy} onClick={onCreate}>
           {t('home.create')}
