@@ -51,6 +51,11 @@ export default defineConfig({
       LOGIN_FAILURES_PER_ADDRESS: '0',
       // A forfeit after a dropped player (issue 11) fits in a test; the default is 60 s.
       RECONNECT_GRACE_SECONDS: '20',
+      // The computer answers at once (issue 12): a whole game against it fits in a test.
+      BOT_DELAY_MS_MIN: '0',
+      BOT_DELAY_MS_MAX: '0',
+      // The quick match offers the computer after 3 s instead of 30 (play-now.spec.ts checks it).
+      QUICK_MATCH_OFFER_SECONDS: '3',
     },
   },
 });

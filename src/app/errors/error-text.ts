@@ -48,3 +48,12 @@ export function errorText(error: unknown): BannerText {
   if (isErrorAck(error)) return errorCodeText(error.error);
   return { key: 'errors.unexpected' };
 }
+
+/**
+ * POST /room/computer: a 503 means every computer seat is taken (MAX_BOT_GAMES); its message carries
+ * the server's limit, so it is told in the player's language rather than matched as a known text.
+ */
+export function computerGameError(error: unknown): BannerText {
+  if (isHttpFailure(error) && error.status === 503) return { key: 'computer.busy' };
+  return errorText(error);
+}

@@ -1,45 +1,98 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import type { TurnSeconds } from '../../game';
+import type { BotLevel } from '../../protocol/types';
 import { api } from '../api';
 import { HeroArt } from '../art/HeroArt';
 import { HowToPlayButton } from '../components/HowToPlay';
+import { ComputerCard } from '../components/home/ComputerCard';
+import { CreateGameCard, type CreateOptions } from '../components/home/CreateGameCard';
 import { GamesInProgress } from '../components/home/GamesInProgress';
-import { TurnClockChoice } from '../components/home/TurnClockChoice';
+import { OpenGames } from '../components/home/OpenGames';
+import { QuickMatch } from '../components/home/QuickMatch';
 import { TextField } from '../components/TextField';
-import { errorText } from '../errors/error-text';
-import { lobbyPath, ROUTES } from '../routing/paths';
+import { computerGameError, errorText } from '../errors/error-text';
+import { findOpponent, leaveSearch } from '../session/lobby-session';
+import { isSearching } from '../session/quick-match';
+import { useLobby } from '../session/use-lobby';
+import { gamePath, lobbyPath, ROUTES } from '../routing/paths';
 import { authStore } from '../stores/auth';
-import { showError } from '../stores/banner';
+import { clearErrors, showError } from '../stores/banner';
+import { dispatchSearch, lobbyStore } from '../stores/lobby';
 import { rememberPath } from '../stores/return-path';
 
-/** SPEC §2 Home: greeting, 'Create a game', and joining a game by its name. */
+/**
+ * SPEC §2 Home: greeting, 'Create a game', and joining a game by its name; issue 12 adds playing
+ * at once: a quick match against the next player looking, the computer, and the open games.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const { user } = useSnapshot(authStore);
+  const { search } = useSnapshot(lobbyStore);
   const [, navigate] = useLocation();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<'required' | undefined>();
-  const [creating, setCreating] = useState(false);
-  const [turnSeconds, setTurnSeconds] = useState<TurnSeconds | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [createOptions, setCreateOptions] = useState<CreateOptions>({ turnSeconds: null, isPublic: false });
+  const [level, setLevel] = useState<BotLevel>('easy');
+  useLobby(user);
+
+  // Both players of a quick match land in ship placement.
+  useEffect(() => {
+    if (search.phase !== 'found') return;
+    dispatchSearch({ type: 'reset' });
+    navigate(gamePath(search.slug));
+  }, [search, navigate]);
 
   async function create(): Promise<void> {
     if (!user) {
       navigate(ROUTES.login);
       return;
     }
-    setCreating(true);
+    setBusy(true);
     try {
-      const body = { userId: user.id, username: user.username, socketId: null };
-      // Without a clock the body stays exactly SPEC's.
-      const { slug } = await (await api()).createRoom(turnSeconds === null ? body : { ...body, turnSeconds });
+      const { turnSeconds, isPublic } = createOptions;
+      // Without a clock or a listing the body stays exactly SPEC's.
+      const body = {
+        userId: user.id,
+        username: user.username,
+        socketId: null,
+        ...(turnSeconds === null ? {} : { turnSeconds }),
+        ...(isPublic ? { public: true } : {}),
+      };
+      const { slug } = await (await api()).createRoom(body);
       navigate(lobbyPath(slug));
     } catch (error) {
       showError(errorText(error));
-      setCreating(false);
+      setBusy(false);
     }
+  }
+
+  async function playComputer(): Promise<void> {
+    if (!user) {
+      navigate(ROUTES.login);
+      return;
+    }
+    // From the quick match's offer: out of the queue first (unless a match came meanwhile).
+    if (isSearching(lobbyStore.search) && !(await leaveSearch('computer'))) return;
+    setBusy(true);
+    clearErrors();
+    try {
+      const { slug } = await (await api()).computerGame({ level });
+      navigate(gamePath(slug));
+    } catch (error) {
+      showError(computerGameError(error));
+      setBusy(false);
+    }
+  }
+
+  function find(): void {
+    if (!user) {
+      navigate(ROUTES.login);
+      return;
+    }
+    void findOpponent();
   }
 
   function join(event: FormEvent): void {
@@ -68,18 +121,26 @@ export default function HomePage() {
             {user ? t('home.greeting', { username: user.username }) : t('home.greetingAnonymous')}
           </p>
           <p className="lead">{t('home.intro')}</p>
-          <TurnClockChoice value={turnSeconds} onChange={setTurnSeconds} />
-          <div className="cluster">
-            <button type="button" className="primary" disabled={creating} onClick={() => void create()}>
-              {t('home.create')}
-            </button>
+          <div className="cluster hero-actions">
+            <QuickMatch
+              level={level}
+              onFind={find}
+              onCancel={() => void leaveSearch('idle')}
+              onComputer={() => void playComputer()}
+            />
             <HowToPlayButton className="secondary" />
           </div>
         </div>
         <HeroArt className="hero-art" />
       </div>
       <div className="grid-cards home-cards">
-        {user && <GamesInProgress userId={user.id} />}
+        <ComputerCard level={level} onLevel={setLevel} onPlay={() => void playComputer()} busy={busy} />
+        <CreateGameCard
+          options={createOptions}
+          onChange={setCreateOptions}
+          onCreate={() => void create()}
+          busy={busy}
+        />
         <div className="card">
           <h2>{t('home.joinTitle')}</h2>
           <p className="card-text">{t('home.joinText')}</p>
@@ -97,6 +158,10 @@ export default function HomePage() {
             <button type="submit">{t('home.join')}</button>
           </form>
         </div>
+      </div>
+      <div className="grid-cards home-lists">
+        <OpenGames userId={user?.id ?? null} />
+        {user && <GamesInProgress userId={user.id} />}
       </div>
     </section>
   );

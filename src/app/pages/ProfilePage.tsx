@@ -9,6 +9,11 @@ import { api } from '../api';
 import { errorText } from '../errors/error-text';
 import { showError } from '../stores/banner';
 
+/** Wins over games as a whole percentage, or a dash before the first game. */
+function winRate(won: number, played: number): string {
+  return played > 0 ? `${Math.round((100 * won) / played)} %` : '–';
+}
+
 /** 'My profile': the account and its record, from GET /users/me. */
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -30,7 +35,9 @@ export default function ProfilePage() {
     };
   }, []);
 
-  const rate = profile && profile.gamesPlayed > 0 ? Math.round((100 * profile.gamesWon) / profile.gamesPlayed) : null;
+  // Games against the computer are counted apart from games against people (issue 12).
+  const computerPlayed = profile?.computerGamesPlayed ?? 0;
+  const computerWon = profile?.computerGamesWon ?? 0;
   return (
     <section className="page profile">
       <div className="page-header">
@@ -66,7 +73,7 @@ export default function ProfilePage() {
               </div>
               <div className="stat">
                 <dt>{t('profile.winRate')}</dt>
-                <dd>{rate === null ? '–' : `${rate} %`}</dd>
+                <dd>{winRate(profile.gamesWon, profile.gamesPlayed)}</dd>
               </div>
               <div className="stat" data-testid="profile-rating">
                 <dt>{t('profile.rating')}</dt>
@@ -78,6 +85,25 @@ export default function ProfilePage() {
                     </Link>
                   ) : null}
                 </dd>
+              </div>
+            </dl>
+          </section>
+          <section className="section" aria-labelledby="profile-computer">
+            <h2 id="profile-computer" className="section-title">
+              {t('profile.computer')}
+            </h2>
+            <dl className="stats" data-testid="computer-record">
+              <div className="stat">
+                <dt>{t('profile.computerGames')}</dt>
+                <dd>{computerPlayed}</dd>
+              </div>
+              <div className="stat">
+                <dt>{t('profile.computerWins')}</dt>
+                <dd>{computerWon}</dd>
+              </div>
+              <div className="stat">
+                <dt>{t('profile.winRate')}</dt>
+                <dd>{winRate(computerWon, computerPlayed)}</dd>
               </div>
             </dl>
           </section>

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import type { TurnSeconds } from '../../../game';
+import { TurnClockChoice } from './TurnClockChoice';
+
+export interface CreateOptions {
+  readonly turnSeconds: TurnSeconds | null;
+  /** Listed among the open games while it waits for a second player (issue 12). */
+  readonly isPublic: boolean;
+}
+
+/** Home: a new room to invite a friend to, with its turn clock and whether it is listed publicly. */
+export function CreateGameCard({
+  options,
+  onChange,
+  onCreate,
+  busy,
+}: {
+  readonly options: CreateOptions;
+  readonly onChange: (options: CreateOptions) => void;
+  readonly onCreate: () => void;
+  readonly busy: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="card create-card" aria-labelledby="create-title">
+      <h2 id="create-title">{t('home.createTitle')}</h2>
+      <p className="card-text">{t('home.createText')}</p>
+      <TurnClockChoice value={options.turnSeconds} onChange={(turnSeconds) => onChange({ ...options, turnSeconds })} />
+      <label className="check">
+        <input
+          type="checkbox"
+          name="public"
+          checked={options.isPublic}
+          onChange={(event) => onChange({ ...options, isPublic: event.target.checked })}
+        />
+        <span>{t('home.public')}</span>
+      </label>
+      <p className="hint public-hint">{t('home.publicHint')}</p>
+      <div className="card-actions">
+        <button type="button" className="primary" disabled={busy} onClick={onCreate}>
+          {t('home.create')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { connectClient } from '../support/players';
+import {
+  apiPlayer,
+  newContext,
+  SCREENSHOT_DIR,
+  setTheme,
+  shoot,
+  THEMES,
+  VIEWPORTS,
+  type ViewportName,
+} from './support/look';
+
+/*
+ * Issue 12 on Home, as issue #13 checks every page: the open games listed, a game in progress, the
+ * search with the computer offered, in both themes at 1280×720 and 390×844. Screenshots go to
+ * test-results/screenshots; the checks are what a picture cannot prove (nothing overflows
+ * sideways, touch targets of at least 40 px on the phone).
+ */
+async function checkFits(page: Page, viewport: ViewportName, what: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
+  if (viewport !== 'phone') return;
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll('button, a, input')]
+      .map((el) => ({ el, box: (el.closest('label') ?? el).getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0)
+      .filter(({ el, box }) => box.height < 40 && !(el instanceof HTMLAnchorElement && el.closest('p')))
+      .map(({ el, box }) => `${el.tagName} "${el.textContent?.trim()}" ${Math.round(box.height)}px`),
+  );
+  expect(small, `${what}: touch targets under 40 px`).toEqual([]);
+}
+
+for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  test(`Home with open games and a search in progress, both themes, ${viewport}`, async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    // A host waiting in the lobby of a public room: listed among the open games.
+    const host = await apiPlayer(baseURL, 'host');
+    const { slug } = await host.api.createRoom({
+      userId: host.id,
+      username: host.username,
+      socketId: null,
+      public: true,
+    });
+    const hostSocket = await connectClient(baseURL ?? '', host.token, slug);
+    expect(await hostSocket.joinRoom(slug)).toBe('UNSTARTED');
+    const user = await apiPlayer(baseURL, 'look');
+    // A game in progress of the viewer's own (against the computer), so that list shows too.
+    await user.api.computerGame({ level: 'medium' });
+    const page = await (await newContext(browser, viewport, user)).newPage();
+    try {
+      await page.goto('/');
+      const row = page
+        .getByRole('list', { name: 'Open games' })
+        .getByRole('listitem')
+        .filter({ hasText: host.username });
+      await expect(row).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Your games in progress' })).toBeVisible();
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await checkFits(page, viewport, 'home with open games');
+        await shoot(page, viewport, theme, 'home-play');
+        // Home is taller than a window: the whole page too, to judge the cards below the hero.
+        await page.screenshot({
+          path: join(SCREENSHOT_DIR, `${viewport}-${theme}-home-play-full.png`),
+          fullPage: true,
+        });
+      }
+      await page.getByRole('button', { name: 'Find an opponent' }).click();
+      await expect(page.getByRole('button', { name: 'Play the computer instead' })).toBeVisible();
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await checkFits(page, viewport, 'home while searching');
+        await shoot(page, viewport, theme, 'home-searching');
+      }
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByRole('button', { name: 'Find an opponent' })).toBeVisible();
+    } finally {
+      hostSocket.close();
+    }
+  });
+}
