@@ -286,7 +286,7 @@ describe('lobby: leave', () => {
     const lobby = { ...initialGameState('calm-whale-7'), connected: true, gameStatus: 'UNSTARTED' as const };
     await update(() => applyServerState({ ...lobby, members: [alice, bob] }, 'members'));
     await update(() => applyServerState({ ...lobby, members: [alice] }, 'members'));
-    expect(screen.getByText('bob left the game.')).toBeTruthy();
+    expect(await screen.findByText('bob left the game.', undefined, { timeout: 5000 })).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Leave' }));
     expect(session.leaveRoom).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(app.path()).toBe('/'));
