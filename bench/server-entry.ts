@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { spawnTs } from './child';
 
@@ -34,6 +35,25 @@ export function spawnJs(file: string, env: Record<string, string>, cpus?: string
   const node = [...extra, '--enable-source-maps', file];
   const [command, args] = cpus ? ['taskset', ['-c', cpus, process.execPath, ...node]] : [process.execPath, node];
   return spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/**
+ * The environment of a bench server: loopback on `port`, a fresh data directory, no client, quiet
+ * logs; `extra` adds or overrides settings.
+ */
+export function benchServerEnv(
+  port: number,
+  dataDir: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    CLIENT_DIR: join(dataDir, 'none'),
+    ...extra,
+  };
 }
 
 /**

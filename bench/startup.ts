@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, stop } from './child';
-import { buildServer, serverEntry } from './server-entry';
+import { benchServerEnv, buildServer, serverEntry } from './server-entry';
 import { summarize } from './stats';
 
 const i = process.argv.indexOf('--runs');
@@ -19,11 +19,7 @@ async function once(how: 'compiled' | 'tsx'): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'broadside-startup-'));
   const port = await freePort();
   const t0 = performance.now();
-  const child = serverEntry(
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CLIENT_DIR: join(dataDir, 'none') },
-    undefined,
-    how,
-  );
+  const child = serverEntry(benchServerEnv(port, dataDir), undefined, how);
   try {
     for (;;) {
       try {

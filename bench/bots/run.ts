@@ -21,7 +21,7 @@ import { createRng } from '../../src/game';
 import { MetricsSchema } from '../../src/protocol';
 import { freePort, stop, waitForHttp } from '../child';
 import { limit } from '../limit';
-import { buildServer, serverEntry } from '../server-entry';
+import { benchServerEnv, buildServer, serverEntry } from '../server-entry';
 import { summarize } from '../stats';
 
 const args = process.argv.slice(2);
@@ -99,16 +99,13 @@ async function measure(mode: Mode): Promise<BotBenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'broadside-bench-bots-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = serverEntry({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    CLIENT_DIR: join(dataDir, 'none'),
-    SIGNUPS_PER_ADDRESS: '0',
-    MAX_BOT_GAMES: String(Math.max(200, games)),
-    ...mode.env,
-  });
+  const child = serverEntry(
+    benchServerEnv(port, dataDir, {
+      SIGNUPS_PER_ADDRESS: '0',
+      MAX_BOT_GAMES: String(Math.max(200, games)),
+      ...mode.env,
+    }),
+  );
   try {
     await waitForHttp(`${url}/health`);
     // Accounts first: password hashing is not what this bench measures.

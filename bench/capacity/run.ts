@@ -19,7 +19,7 @@ import { ApiClient, type TokenPayload } from '../../src/protocol';
 import { freePort, stop, waitForHttp } from '../child';
 import { limit } from '../limit';
 import { pinSelf } from '../pin';
-import { buildBenchServer, buildServer, serverEntry, spawnJs } from '../server-entry';
+import { benchServerEnv, buildBenchServer, buildServer, serverEntry, spawnJs } from '../server-entry';
 import { type SeatLogin, Table, Tally } from './table';
 
 const args = process.argv.slice(2);
@@ -116,15 +116,8 @@ async function measure(kind: Kind, cpu: string | undefined, round: number): Prom
     kind === 'bare'
       ? spawnJs(bareServer, { PORT: String(port) }, cpu)
       : serverEntry(
-          {
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATA_DIR: dataDir,
-            LOG_LEVEL: 'warn',
-            CLIENT_DIR: join(dataDir, 'none'),
-            // Every table signs two accounts up from this one address.
-            SIGNUPS_PER_ADDRESS: '0',
-          },
+          // Every table signs two accounts up from this one address.
+          benchServerEnv(port, dataDir, { SIGNUPS_PER_ADDRESS: '0' }),
           cpu,
         );
   const tally = new Tally();

@@ -41,6 +41,18 @@ async function ratingsAfter(winner: Seat, loser: Seat) {
   return { up, down, entry, lost };
 }
 
+/** After a rated game that ended by `endReason`: the winner gained rating from 1500, the loser lost some. */
+async function expectRatingSwing(winner: Seat, loser: Seat, endReason: string) {
+  const after = await ratingsAfter(winner, loser);
+  expect(after.up?.rating).toBeGreaterThan(1500);
+  expect(after.down?.rating).toBeLessThan(1500);
+  expect(after.up).toMatchObject({ games: 1, wins: 1 });
+  expect(after.down).toMatchObject({ games: 1, wins: 0 });
+  expect(after.entry).toMatchObject({ result: 'WON', endReason });
+  expect(after.lost).toMatchObject({ result: 'LOST', endReason });
+  return after;
+}
+
 describe('ratings after a game that ends without the last ship sunk', () => {
   it('RESIGN: the player who resigned loses rating, the other gains it', async () => {
     const { slug, first, second } = await playingRoom(server.url);
@@ -53,15 +65,9 @@ describe('ratings after a game that ends without the last ship sunk', () => {
     expect(end.match.endReason).toBe('RESIGN');
     expect(end.winner?.userId).toBe(first.player.id);
 
-    const { up, down, entry, lost } = await ratingsAfter(first, second);
-    expect(up?.rating).toBeGreaterThan(1500);
-    expect(down?.rating).toBeLessThan(1500);
-    expect(up).toMatchObject({ games: 1, wins: 1 });
-    expect(down).toMatchObject({ games: 1, wins: 0 });
-    expect(entry).toMatchObject({ result: 'WON', endReason: 'RESIGN' });
+    const { up, entry, lost } = await expectRatingSwing(first, second, 'RESIGN');
     expect(entry?.rating?.before).toBe(1500);
     expect(Math.round(entry?.rating?.after ?? 0)).toBe(up?.rating);
-    expect(lost).toMatchObject({ result: 'LOST', endReason: 'RESIGN' });
     expect(lost?.rating?.after).toBeLessThan(1500);
     first.client.close();
     second.client.close();
@@ -76,13 +82,7 @@ describe('ratings after a game that ends without the last ship sunk', () => {
     expect(end.match.endReason).toBe('FORFEIT');
     expect(end.winner?.userId).toBe(first.player.id);
 
-    const { up, down, entry, lost } = await ratingsAfter(first, second);
-    expect(up?.rating).toBeGreaterThan(1500);
-    expect(down?.rating).toBeLessThan(1500);
-    expect(up).toMatchObject({ games: 1, wins: 1 });
-    expect(down).toMatchObject({ games: 1, wins: 0 });
-    expect(entry).toMatchObject({ result: 'WON', endReason: 'FORFEIT' });
-    expect(lost).toMatchObject({ result: 'LOST', endReason: 'FORFEIT' });
+    const { down, lost } = await expectRatingSwing(first, second, 'FORFEIT');
     expect(lost?.rating?.before).toBe(1500);
     expect(Math.round(lost?.rating?.after ?? 0)).toBe(down?.rating);
     first.client.close();
