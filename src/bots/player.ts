@@ -235,6 +235,8 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
 async function rejoined(client: GameClient, timeoutMs: number): Promise<ClientGameState> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
+    // Closed on purpose (the run is over): nothing will reconnect it, so stop at once.
+    if (client.closed) throw new BotError('DISCONNECTED', 'the client was closed');
     if (client.state.connected) {
       const before = client.state.members;
       const reply = await client.joinRoom();

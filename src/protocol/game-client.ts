@@ -50,6 +50,7 @@ export class GameClient {
   private current: ClientGameState;
   private readonly listeners = new Set<StateListener>();
   private readonly ackTimeoutMs: number;
+  private wasClosed = false;
   private joined: string | null = null;
   private watching: string | null = null;
   private lastFrame: SpectatorFrame | null = null;
@@ -124,6 +125,7 @@ export class GameClient {
 
   /** Connects; rejects with the server's reason (e.g. UNAUTHORIZED) when the handshake is refused. */
   connect(): Promise<void> {
+    this.wasClosed = false;
     if (this.socket.connected) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const done = (): void => {
@@ -146,13 +148,22 @@ export class GameClient {
     });
   }
 
+  /** True after close() until the next connect(): nothing will bring this client back by itself. */
+  get closed(): boolean {
+    return this.wasClosed;
+  }
+
   close(): void {
+    this.wasClosed = true;
     this.joined = null;
     this.watching = null;
     this.socket.disconnect();
   }
 
   private async call<T>(send: () => Promise<Ack<T>>): Promise<Ack<T>> {
+    // A closed client sends nothing: socket.io would buffer the event and hold the process open
+    // until its acknowledgement timed out.
+    if (this.wasClosed) return errorAck('DISCONNECTED', 'this client was closed');
     try {
       return await send();
     } catch (error) {
