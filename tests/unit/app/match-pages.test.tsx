@@ -6,7 +6,7 @@ import { emptyGrid, type Grid } from '../../../src/game';
 import { initialGameState, initialMatch } from '../../../src/protocol/client-state';
 import type { Member } from '../../../src/protocol/types';
 import { applyServerState, gameStore, resetGameStore } from '../../../src/app/stores/game';
-import { fakeApi, renderApp } from './render-app';
+import { fakeApi, renderApp, roomAcquired } from './render-app';
 
 /* A fake room session: the pages talk to it exactly as to the real one. */
 const session = vi.hoisted(() => ({
@@ -17,10 +17,12 @@ const session = vi.hoisted(() => ({
 }));
 
 vi.mock('../../../src/app/session/game-session', async () => {
-  const { resetGameStore: reset } = await import('../../../src/app/stores/game');
+  const { resetGameStore: reset, gameStore: store } = await import('../../../src/app/stores/game');
   return {
+    // Like the real one: a page that acquires the room it already holds (an effect run again after a
+    // re-render) keeps the store; only another room or user starts from a fresh one.
     acquireSession: (slug: string, user: { id: string }) => {
-      reset(user.id, slug);
+      if (store.slug !== slug || store.userId !== user.id) reset(user.id, slug);
       return { slug, userId: user.id, client: {}, joined: Promise.resolve(session.joinReply) };
     },
     releaseSession: () => undefined,
@@ -64,6 +66,7 @@ async function update(change: () => void): Promise<void> {
 async function openGame() {
   const app = renderApp('/game/calm-whale-7', { user: 'alice' });
   await screen.findByRole('heading', { name: 'Game calm-whale-7' }, { timeout: 5000 });
+  await roomAcquired('calm-whale-7');
   return app;
 }
 
@@ -283,6 +286,7 @@ describe('lobby: leave', () => {
     session.joinReply = 'UNSTARTED';
     const app = renderApp('/game/lobby/calm-whale-7', { user: 'alice' });
     await screen.findByRole('heading', { name: 'Waiting for players' }, { timeout: 5000 });
+    await roomAcquired('calm-whale-7');
     const lobby = { ...initialGameState('calm-whale-7'), connected: true, gameStatus: 'UNSTARTED' as const };
     await update(() => applyServerState({ ...lobby, members: [alice, bob] }, 'members'));
     await update(() => applyServerState({ ...lobby, members: [alice] }, 'members'));

@@ -1,11 +1,12 @@
-import { cleanup, render, type RenderResult } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, render, type RenderResult, waitFor } from '@testing-library/react';
+import { afterEach, expect } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import '../../../src/app/i18n/setup';
 import { App } from '../../../src/app/App';
 import { authStore, logIn, logOut } from '../../../src/app/stores/auth';
 import { clearErrors } from '../../../src/app/stores/banner';
+import { gameStore } from '../../../src/app/stores/game';
 import { preferencesStore } from '../../../src/app/stores/preferences';
 import { returnPathStore } from '../../../src/app/stores/return-path';
 import { tokenFor } from './tokens';
@@ -65,4 +66,13 @@ export function fakeApi(
     });
   };
   return { calls, fetch: fetchStub };
+}
+
+/**
+ * Waits until the room page has acquired its session. Its effect runs after the first paint, maybe
+ * after the heading a test waits for, and starts the store afresh: a test's own store changes must
+ * come after it, not be wiped by it.
+ */
+export async function roomAcquired(slug: string): Promise<void> {
+  await waitFor(() => expect(gameStore.slug).toBe(slug), { timeout: 5000 });
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '../../../src/protocol/types';
 import { gameStore, resetGameStore } from '../../../src/app/stores/game';
 import { bannerStore } from '../../../src/app/stores/banner';
-import { renderApp } from './render-app';
+import { renderApp, roomAcquired } from './render-app';
 
 /* A fake room session: the pages talk to it exactly as to the real one. */
 const session = vi.hoisted(() => ({
@@ -16,10 +16,10 @@ const session = vi.hoisted(() => ({
 }));
 
 vi.mock('../../../src/app/session/game-session', async () => {
-  const { resetGameStore: reset } = await import('../../../src/app/stores/game');
+  const { resetGameStore: reset, gameStore: store } = await import('../../../src/app/stores/game');
   return {
     acquireSession: (slug: string, user: { id: string }) => {
-      reset(user.id, slug);
+      if (store.slug !== slug || store.userId !== user.id) reset(user.id, slug);
       return { slug, userId: user.id, client: {}, joined: Promise.resolve(session.joinReply) };
     },
     releaseSession: () => undefined,
@@ -68,6 +68,7 @@ describe('lobby (SPEC §2)', () => {
   it("lists the members and enables 'Start the game' only with exactly two", async () => {
     renderApp('/game/lobby/calm-whale-7', { user: 'alice' });
     await screen.findByRole('heading', { name: 'Waiting for players' }, { timeout: 5000 });
+    await roomAcquired('calm-whale-7');
     expect(screen.getByText('Game: calm-whale-7')).toBeTruthy();
     await update(() => {
       gameStore.gameStatus = 'UNSTARTED';
@@ -87,6 +88,7 @@ describe('lobby (SPEC §2)', () => {
   it('moves to the game page once the status is no longer UNSTARTED', async () => {
     const app = renderApp('/game/lobby/calm-whale-7', { user: 'alice' });
     await screen.findByRole('heading', { name: 'Waiting for players' }, { timeout: 5000 });
+    await roomAcquired('calm-whale-7');
     await update(() => {
       gameStore.gameStatus = 'PLACE_SHIPS';
     });
@@ -115,6 +117,7 @@ describe('game page by status (SPEC §2)', () => {
   async function openGame() {
     const app = renderApp('/game/calm-whale-7', { user: 'alice' });
     await screen.findByRole('heading', { name: 'Game calm-whale-7' }, { timeout: 5000 });
+    await roomAcquired('calm-whale-7');
     return app;
   }
 
