@@ -12,9 +12,11 @@ import { Store } from './db/store';
 import { ComputerPlayers } from './bots/computer-players';
 import { actOn } from './bots/act';
 import { Decider } from './bots/decider';
-import { createLobbyNamespace, serveLobby, userRoom } from './lobby/namespace';
+import { announceOpenGames, createLobbyNamespace, serveLobby, userRoom } from './lobby/namespace';
 import { OpenGames } from './lobby/open-games';
+import { MemoryOpenGamesBoard, RedisOpenGamesBoard } from './lobby/open-games-board';
 import { type MatchQueue, MemoryMatchQueue } from './lobby/queue';
+import { RedisMatchQueue } from './lobby/redis-queue';
 import { QuickMatch } from './lobby/quick-match';
 import { httpError } from './http/errors';
 import { AuthLimits } from './http/rate-limits';
@@ -143,9 +145,22 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     shotCommits: store.shotCommits,
     computers: computers.stats(),
   }));
-  const matchQueue = new MemoryMatchQueue();
+  // With several nodes the queue and the open games live in Redis; a node's entries leave them
+  // NODE_TTL_MS after its death, like its rooms.
+  const onLobbyError = (error: unknown): void => app.log.error({ err: error }, 'lobby storage failed');
+  const matchQueue: MatchQueue = redis
+    ? new RedisMatchQueue(redis, config.nodeTtlMs, onLobbyError)
+    : new MemoryMatchQueue();
   const lobby = createLobbyNamespace(io, { tokens, store, log: app.log });
-  const openGames = new OpenGames(registry, (games) => lobby.emit('openGames', { games: [...games] }));
+  let openGamesChanged = (): void => undefined;
+  const openGames = new OpenGames(
+    registry,
+    redis ? new RedisOpenGamesBoard(redis, config.nodeTtlMs) : new MemoryOpenGamesBoard(),
+    () => openGamesChanged(),
+    onLobbyError,
+    Math.max(50, Math.floor(config.nodeTtlMs / 3)),
+  );
+  openGamesChanged = announceOpenGames(lobby, openGames, { shared: redis !== null, log: app.log });
   const quickMatch = new QuickMatch({
     queue: matchQueue,
     registry,
@@ -185,6 +200,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     close: () => {
       closing ??= (async () => {
         metrics.stop();
+        matchQueue.close();
+        openGames.close();
         await computers.close();
         registry.stop();
         await new Promise<void>((resolve) => io.close(() => resolve()));

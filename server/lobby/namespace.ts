@@ -20,13 +20,12 @@ type LobbySocketData = {
   searching: boolean;
 };
 type UntrustedEvents = Record<string, (...args: unknown[]) => void>;
-export type LobbyNamespace = Namespace<
-  UntrustedEvents,
-  LobbyServerToClientEvents,
-  Record<string, never>,
-  LobbySocketData
->;
-type LobbySocket = Socket<UntrustedEvents, LobbyServerToClientEvents, Record<string, never>, LobbySocketData>;
+/** Between nodes (Redis): another node's open games changed, read the board again. */
+interface NodeEvents {
+  openGamesChanged: () => void;
+}
+export type LobbyNamespace = Namespace<UntrustedEvents, LobbyServerToClientEvents, NodeEvents, LobbySocketData>;
+type LobbySocket = Socket<UntrustedEvents, LobbyServerToClientEvents, NodeEvents, LobbySocketData>;
 
 export const userRoom = (userId: string): string => `user:${userId}`;
 
@@ -88,6 +87,28 @@ function on<S extends z.ZodType>(
   });
 }
 
+/**
+ * Sends the open games to this node's lobby sockets, and with several nodes (`shared`) tells the
+ * others to do the same: each node reads the board after the change, so none sends an older list.
+ */
+export function announceOpenGames(
+  nsp: LobbyNamespace,
+  openGames: OpenGames,
+  { shared, log }: { shared: boolean; log: FastifyBaseLogger },
+): () => void {
+  const sendHere = (): void => {
+    openGames.list().then(
+      (games) => nsp.local.emit('openGames', { games }),
+      (error: unknown) => log.error({ err: error }, 'reading the open games failed'),
+    );
+  };
+  if (shared) nsp.on('openGamesChanged', sendHere);
+  return () => {
+    sendHere();
+    if (shared) nsp.serverSideEmit('openGamesChanged');
+  };
+}
+
 export function serveLobby(
   nsp: LobbyNamespace,
   { openGames, quickMatch, log }: { openGames: OpenGames; quickMatch: QuickMatch; log: FastifyBaseLogger },
@@ -95,7 +116,10 @@ export function serveLobby(
   nsp.on('connection', (socket) => {
     const { user } = socket.data;
     void socket.join(userRoom(user.id));
-    socket.emit('openGames', { games: openGames.list() });
+    openGames.list().then(
+      (games) => socket.emit('openGames', { games }),
+      (error: unknown) => log.error({ err: error }, 'reading the open games failed'),
+    );
 
     on(
       socket,

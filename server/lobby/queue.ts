@@ -10,8 +10,8 @@ export interface QueueEntry {
 export type Pairing = readonly [QueueEntry, QueueEntry];
 
 /**
- * The quick-match queue. Behind this interface so that it can move to Redis (a list and a Lua
- * script doing `pairArrival` atomically) when several nodes serve one lobby.
+ * The quick-match queue: in memory on one node, in Redis (redis-queue.ts, a Lua script doing
+ * `pairArrival` atomically) when several nodes serve one lobby.
  */
 export interface MatchQueue {
   /**
@@ -24,6 +24,8 @@ export interface MatchQueue {
   leave(userId: string): Promise<boolean>;
   /** Players waiting, longest first. */
   waiting(): Promise<readonly QueueEntry[]>;
+  /** Stops its timers (server shutdown). */
+  close(): void;
 }
 
 /**
@@ -60,4 +62,6 @@ export class MemoryMatchQueue implements MatchQueue {
   async waiting(): Promise<readonly QueueEntry[]> {
     return this.entries;
   }
+
+  close(): void {}
 }

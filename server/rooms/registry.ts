@@ -59,6 +59,11 @@ export class RoomRegistry {
     return load;
   }
 
+  /** The room if this node has it in memory, without loading it. */
+  peek(slug: string): Room | undefined {
+    return this.rooms.get(slug);
+  }
+
   /** Forgets the room if nobody uses it and no deadline is pending; storage keeps everything. */
   release(room: Room): void {
     if (room.idle && this.rooms.get(room.slug) === room) {

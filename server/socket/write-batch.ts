@@ -52,7 +52,7 @@ export function holdWrites(socket: RoomSocket): void {
   // A ProxySocket (the owner's stand-in for a socket held by another node) has no connection:
   // what it sends travels through the adapter instead.
   const conn = (socket as { conn?: unknown }).conn as Connection | undefined;
-  if (!conn || conn.readyState !== 'open' || conn.transport.name !== 'websocket') return;
+  if (conn?.readyState !== 'open' || conn.transport.name !== 'websocket') return;
   const tcp = tcpOf(conn);
   if (!tcp) return;
   held.set(socket.id, { conn, tcp, inFlight: !conn.transport.writable });

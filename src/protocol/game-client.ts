@@ -28,6 +28,14 @@ export const SOCKET_SETTINGS = {
   reconnectionAttempts: Number.POSITIVE_INFINITY,
 } as const;
 
+/**
+ * Each client gets its own connection. socket.io-client otherwise shares one per server between
+ * namespaces, and the token travels in that connection's handshake query: a /room client opened
+ * after another user's /lobby client in the same process (a test, a load generator, a page after a
+ * logout and a login) would be taken for that other user.
+ */
+export const OWN_CONNECTION = { multiplex: false } as const;
+
 export type StateListener = (state: ClientGameState, change: ServerEventName | 'connected') => void;
 
 export interface GameClientOptions {
@@ -64,6 +72,7 @@ export class GameClient {
     this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
     this.socket = io(`${options.url.replace(/\/+$/, '')}${SOCKET_NAMESPACE}`, {
       ...SOCKET_SETTINGS,
+      ...OWN_CONNECTION,
       autoConnect: false,
       query: { token: options.token, slug: options.slug },
       ...options.socket,

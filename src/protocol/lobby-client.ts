@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { ErrorCode } from './errors';
-import { SOCKET_SETTINGS } from './game-client';
+import { OWN_CONNECTION, SOCKET_SETTINGS } from './game-client';
 import {
   LOBBY_NAMESPACE,
   type LobbyClientToServerEvents,
@@ -40,6 +40,7 @@ export class LobbyClient {
     this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
     this.socket = io(`${options.url.replace(/\/+$/, '')}${LOBBY_NAMESPACE}`, {
       ...SOCKET_SETTINGS,
+      ...OWN_CONNECTION,
       autoConnect: false,
       query: { token: options.token },
       ...options.socket,

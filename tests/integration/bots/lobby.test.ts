@@ -115,6 +115,19 @@ describe('quick match', () => {
     ld.close();
   });
 
+  it('a room client opened after another user’s lobby client in the same process is its own user', async () => {
+    // socket.io-client would share one connection per server between namespaces, with the first
+    // client's token in its handshake: each client must have its own.
+    const [gina, hugo] = await Promise.all([newPlayer(server.url, 'gina'), newPlayer(server.url, 'hugo')]);
+    const lh = await lobbyOf(hugo);
+    const { slug } = await gina.api.createRoom({ userId: gina.id, username: gina.username, socketId: null });
+    const cg = await connectClient(server.url, gina.token, slug);
+    expect(await cg.joinRoom(slug)).toBe('UNSTARTED');
+    expect(cg.state.members.map((m) => m.userId)).toEqual([gina.id]);
+    cg.close();
+    lh.close();
+  });
+
   it('answers a bad payload with BAD_PAYLOAD and refuses a bad token', async () => {
     const frank = await newPlayer(server.url, 'frank');
     const lf = await lobbyOf(frank);
