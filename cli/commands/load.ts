@@ -20,6 +20,7 @@ import {
 } from '../options';
 import { createOutput } from '../output';
 import { createProgress } from '../progress';
+import { errorHints } from '../load/hints';
 
 interface LoadOptions {
   server: string;
@@ -116,6 +117,7 @@ function reportLines(server: string, report: LoadReport, htmlFile: string | unde
       `errors by code: ${Object.entries(report.errorsByCode)
         .map(([c, n]) => `${c} ${n}`)
         .join(', ')}`,
+      ...errorHints(report.errorsByCode),
     );
   }
   if (htmlFile) lines.push(`report written to ${htmlFile}`);
