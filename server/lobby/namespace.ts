@@ -5,13 +5,13 @@ import {
   CancelSearchPayloadSchema,
   errorAck,
   FindOpponentPayloadSchema,
-  HandshakeQuerySchema,
   LOBBY_NAMESPACE,
   type LobbyServerToClientEvents,
 } from '../../src/protocol';
 import type { Identity, Tokens } from '../auth';
 import type { Store } from '../db/store';
 import type { OpenGames } from './open-games';
+import { authenticate } from '../socket/handshake';
 import type { QuickMatch } from './quick-match';
 
 type LobbySocketData = {
@@ -39,27 +39,12 @@ interface Deps {
 export function createLobbyNamespace(io: Server, { tokens, store, log }: Deps): LobbyNamespace {
   // socket.io types a namespace from its Server's generics; this one's events are declared here.
   const nsp = io.of(LOBBY_NAMESPACE) as unknown as LobbyNamespace;
-  nsp.use((socket, next) => {
-    const query = HandshakeQuerySchema.safeParse(socket.handshake.query);
-    const user = query.success ? tokens.verify(query.data.token) : null;
-    if (!user) {
-      next(new Error('UNAUTHORIZED'));
-      return;
-    }
-    // A token outlives its user when the account is gone: refuse it like a bad one.
-    store.findUserById(user.id).then(
-      (row) => {
-        if (!row) return next(new Error('UNAUTHORIZED'));
-        socket.data.user = user;
-        socket.data.searching = false;
-        next();
-      },
-      (error: unknown) => {
-        log.error({ err: error }, 'lobby handshake failed');
-        next(new Error('INTERNAL'));
-      },
-    );
-  });
+  nsp.use(
+    authenticate<LobbySocket>({ tokens, store, log }, (socket, user) => {
+      socket.data.user = user;
+      socket.data.searching = false;
+    }),
+  );
   return nsp;
 }
 

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import {
   type Ack,
   errorAck,
-  HandshakeQuerySchema,
   JoinRoomPayloadSchema,
   LeaveRoomPayloadSchema,
   PlaceShipsPayloadSchema,
@@ -24,6 +23,7 @@ import { RoomAuthority } from '../rooms/authority';
 import type { RoomRegistry } from '../rooms/registry';
 import type { Room } from '../rooms/room';
 import { type MaybePromise, andThen } from '../util/maybe-promise';
+import { authenticate } from './handshake';
 import { publish } from './publish';
 import { holdWrites } from './write-batch';
 import { spectatorFeed } from './spectators';
@@ -47,35 +47,17 @@ function badPayload(error: z.ZodError): Ack<never> {
 /** The /room namespace (DESIGN.md §2): token checked at the handshake, every payload validated, one authority per room. */
 export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
   const nsp: RoomNamespace = io.of(SOCKET_NAMESPACE);
-  const { tokens, store, registry, actions, log } = deps;
+  const { registry, actions, log } = deps;
   const feed = spectatorFeed(nsp);
   const authority = new RoomAuthority(actions, registry, (room, fanout) => publish(nsp, room, fanout), log);
 
-  nsp.use((socket, next) => {
-    const query = HandshakeQuerySchema.safeParse(socket.handshake.query);
-    const user = query.success ? tokens.verify(query.data.token) : null;
-    if (!user) {
-      next(new Error('UNAUTHORIZED'));
-      return;
-    }
-    // A valid signature is not enough: the user must still exist (e.g. not deleted since).
-    store.findUserById(user.id).then(
-      (row) => {
-        if (!row) {
-          next(new Error('UNAUTHORIZED'));
-          return;
-        }
-        socket.data.user = user;
-        socket.data.slug = null;
-        socket.data.watching = null;
-        next();
-      },
-      (error: unknown) => {
-        log.error({ err: error }, 'handshake user lookup failed');
-        next(new Error('INTERNAL'));
-      },
-    );
-  });
+  nsp.use(
+    authenticate<RoomSocket>(deps, (socket, user) => {
+      socket.data.user = user;
+      socket.data.slug = null;
+      socket.data.watching = null;
+    }),
+  );
 
   /**
    * Registers a handler that validates its payload, acknowledges, then publishes what changed. A

@@ -14,6 +14,7 @@ import {
   type ServerToClientEvents,
   SOCKET_NAMESPACE,
 } from './types';
+import { connectSocket } from './connect-socket';
 import type { SpectatorFrame } from './spectators';
 
 export type FrameListener = (frame: SpectatorFrame) => void;
@@ -135,26 +136,7 @@ export class GameClient {
   /** Connects; rejects with the server's reason (e.g. UNAUTHORIZED) when the handshake is refused. */
   connect(): Promise<void> {
     this.wasClosed = false;
-    if (this.socket.connected) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const done = (): void => {
-        this.socket.off('connect', onConnect);
-        this.socket.off('connect_error', onError);
-      };
-      const onConnect = (): void => {
-        done();
-        resolve();
-      };
-      const onError = (error: Error): void => {
-        // A refusal by the server's middleware is final; transport errors keep retrying.
-        if (this.socket.active) return;
-        done();
-        reject(error);
-      };
-      this.socket.on('connect', onConnect);
-      this.socket.on('connect_error', onError);
-      this.socket.connect();
-    });
+    return connectSocket(this.socket);
   }
 
   /** True after close() until the next connect(): nothing will bring this client back by itself. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { connectSocket } from './connect-socket';
 import type { ErrorCode } from './errors';
 import { OWN_CONNECTION, SOCKET_SETTINGS } from './game-client';
 import {
@@ -76,25 +77,7 @@ export class LobbyClient {
 
   /** Connects; rejects with the server's reason (e.g. UNAUTHORIZED) when the handshake is refused. */
   connect(): Promise<void> {
-    if (this.socket.connected) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const done = (): void => {
-        this.socket.off('connect', onConnect);
-        this.socket.off('connect_error', onError);
-      };
-      const onConnect = (): void => {
-        done();
-        resolve();
-      };
-      const onError = (error: Error): void => {
-        if (this.socket.active) return;
-        done();
-        reject(error);
-      };
-      this.socket.on('connect', onConnect);
-      this.socket.on('connect_error', onError);
-      this.socket.connect();
-    });
+    return connectSocket(this.socket);
   }
 
   close(): void {

@@ -1,41 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isErrorAck, LobbyClient, type MatchFound, type OpenGame } from '../../src/protocol';
+import { isErrorAck, type LobbyClient, type MatchFound, type OpenGame } from '../../src/protocol';
 import { RedisOpenGamesBoard } from '../../server/lobby/open-games-board';
 import type { QueueEntry } from '../../server/lobby/queue';
 import { RedisMatchQueue } from '../../server/lobby/redis-queue';
 import { connectRedis, type RedisClient } from '../../server/redis';
 import { connectClient, newPlayer, type TestPlayer } from '../support/players';
 import { redisServerPath, startRedis, type TestRedis } from '../support/redis';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
+import { startTwoNodes, type TwoNodes } from '../support/two-nodes';
+import { lobbyOf as lobbyAt } from '../support/lobby';
 
 /**
  * Two nodes of one deployment (one database, one Redis): the quick-match queue and the open-games
  * list are the same whichever node a player's Home page reaches.
  */
 describe.skipIf(!redisServerPath())('the lobby across two nodes (Redis)', () => {
-  let redis: TestRedis;
+  let nodes: TwoNodes;
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
-    redis = await startRedis();
-    a = await startTestServer({ config: { redisUrl: redis.url } });
-    b = await startTestServer({ dataDir: a.dataDir, config: { redisUrl: redis.url } });
+    nodes = await startTwoNodes();
+    ({ a, b } = nodes);
   });
   afterAll(async () => {
-    await b?.close();
-    await a?.dispose();
-    await redis?.stop();
+    await nodes?.stop();
   });
 
-  async function lobbyOf(server: TestServer, player: TestPlayer): Promise<LobbyClient> {
-    const client = new LobbyClient({
-      url: server.url,
-      token: player.token,
-      socket: { transports: ['websocket'], reconnection: false },
-    });
-    await client.connect();
-    return client;
-  }
+  const lobbyOf = (server: TestServer, player: TestPlayer) => lobbyAt(server.url, player);
 
   function matches(client: LobbyClient): MatchFound[] {
     const seen: MatchFound[] = [];

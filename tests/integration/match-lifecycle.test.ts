@@ -2,7 +2,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng, randomFleet } from '../../src/game';
 import { isErrorAck } from '../../src/protocol';
-import { playToTheEnd, startAndPlace, twoPlayersInRoom } from '../support/game';
+import { playToTheEnd, twoPlayersInRoom } from '../support/game';
 import { endOf, playingRoom, raw, storedRound } from '../support/match';
 import { connectClient, newPlayer, waitForState } from '../support/players';
 import { startTestServer, type TestServer } from '../support/server';

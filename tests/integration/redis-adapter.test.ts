@@ -1,27 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_NAMESPACE } from '../../src/protocol';
 import { connectClient, newPlayer } from '../support/players';
-import { redisServerPath, startRedis, type TestRedis } from '../support/redis';
-import { startTestServer, type TestServer } from '../support/server';
+import { redisServerPath } from '../support/redis';
+import type { TestServer } from '../support/server';
+import { startTwoNodes, type TwoNodes } from '../support/two-nodes';
 
 /**
  * With REDIS_URL, Socket.IO's Redis Streams adapter joins the nodes: what one node sends to a
  * socket (publish() addresses a member's socket by id) reaches it on whichever node holds it.
  */
 describe.skipIf(!redisServerPath())('the Redis Streams adapter between two nodes', () => {
-  let redis: TestRedis;
+  let nodes: TwoNodes;
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
-    redis = await startRedis();
-    a = await startTestServer({ config: { redisUrl: redis.url } });
-    // The same data directory (and database): two nodes of one deployment.
-    b = await startTestServer({ dataDir: a.dataDir, config: { redisUrl: redis.url } });
+    nodes = await startTwoNodes();
+    ({ a, b } = nodes);
   });
   afterAll(async () => {
-    await b?.close();
-    await a?.dispose();
-    await redis?.stop();
+    await nodes?.stop();
   });
 
   it('delivers an event from one node to a socket held by the other, and each node sees the other’s sockets', async () => {

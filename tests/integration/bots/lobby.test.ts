@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorAck, LobbyClient, type MatchFound, type OpenGame } from '../../../src/protocol';
+import { lobbyOf as lobbyAt } from '../../support/lobby';
 import { connectClient, newPlayer, type TestPlayer } from '../../support/players';
 import { startTestServer, type TestServer } from '../../support/server';
 
@@ -11,15 +12,7 @@ afterAll(async () => {
   await server.dispose();
 });
 
-async function lobbyOf(player: TestPlayer): Promise<LobbyClient> {
-  const client = new LobbyClient({
-    url: server.url,
-    token: player.token,
-    socket: { transports: ['websocket'], reconnection: false },
-  });
-  await client.connect();
-  return client;
-}
+const lobbyOf = (player: TestPlayer): Promise<LobbyClient> => lobbyAt(server.url, player);
 
 function nextMatch(client: LobbyClient, timeoutMs = 10_000): Promise<MatchFound> {
   return new Promise((resolve, reject) => {

@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyGrid, type Grid } from '../../../src/game';
 import { initialGameState, initialMatch } from '../../../src/protocol/client-state';
-import type { Member } from '../../../src/protocol/types';
 import { applyServerState, gameStore, resetGameStore } from '../../../src/app/stores/game';
+import { alice, bob, update } from './fake-room';
 import { fakeApi, renderApp, roomAcquired } from './render-app';
 
 /* A fake room session: the pages talk to it exactly as to the real one. */
@@ -16,52 +15,10 @@ const session = vi.hoisted(() => ({
   replay: vi.fn(async () => undefined),
 }));
 
-vi.mock('../../../src/app/session/game-session', async () => {
-  const { resetGameStore: reset, gameStore: store } = await import('../../../src/app/stores/game');
-  return {
-    // Like the real one: a page that acquires the room it already holds (an effect run again after a
-    // re-render) keeps the store; only another room or user starts from a fresh one.
-    acquireSession: (slug: string, user: { id: string }) => {
-      if (store.slug !== slug || store.userId !== user.id) reset(user.id, slug);
-      return { slug, userId: user.id, client: {}, joined: Promise.resolve(session.joinReply) };
-    },
-    releaseSession: () => undefined,
-    closeSession: () => undefined,
-    startGame: vi.fn(async () => undefined),
-    placeShips: vi.fn(async () => undefined),
-    replay: session.replay,
-    resign: session.resign,
-    leaveRoom: session.leaveRoom,
-  };
-});
-// The stage shows the placement panel in its free slot; this stand-in does the same without Pixi.
-vi.mock('../../../src/app/components/game/LazyStage', () => ({
-  LazyStage: ({ panel }: { panel?: ReactNode }) => <div data-testid="stage">{panel}</div>,
-}));
-
-const alice: Member = {
-  userId: 'id-alice',
-  username: 'alice',
-  socketId: 's1',
-  hasToPlay: false,
-  connected: true,
-  awayUntil: null,
-};
-const bob: Member = {
-  userId: 'id-bob',
-  username: 'bob',
-  socketId: 's2',
-  hasToPlay: false,
-  connected: true,
-  awayUntil: null,
-};
-
-async function update(change: () => void): Promise<void> {
-  await act(async () => {
-    change();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
+vi.mock('../../../src/app/session/game-session', async () =>
+  (await import('./fake-room')).fakeGameSessionModule(session),
+);
+vi.mock('../../../src/app/components/game/LazyStage', async () => (await import('./fake-room')).lazyStageStandIn);
 
 async function openGame() {
   const app = renderApp('/game/calm-whale-7', { user: 'alice' });
