@@ -4,6 +4,7 @@ import * as lifecycle from './002-lifecycle';
 import * as bots from './003-bots';
 import * as history from './004-history';
 import * as usernameCase from './005-username-case';
+import * as unratedGames from './006-unrated-games';
 
 /**
  * Every migration, in the order they run (Kysely sorts by name). Add one file per change and
@@ -15,4 +16,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '003-bots': bots,
   '004-history': history,
   '005-username-case': usernameCase,
+  '006-unrated-games': unratedGames,
 };

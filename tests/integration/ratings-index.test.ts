@@ -1,0 +1,37 @@
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../../server/db/store';
+import { unratedGames } from '../../server/ratings/ratings';
+import { testsUsePostgres } from '../support/databases';
+import { openTestStore } from '../support/store';
+
+/**
+ * The ratings' sweep reads the unrated finished games at every game's end. Through the index on
+ * `ended_at` alone that read walked every finished game ever played; the partial index of
+ * migration 006 must serve it instead, so that it does not grow with the history.
+ */
+describe('the unrated-games read', () => {
+  let store: Store;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ store, dispose } = await openTestStore());
+  });
+  afterAll(async () => {
+    await dispose?.();
+  });
+
+  it.skipIf(testsUsePostgres())('is served by the partial index on SQLite', async () => {
+    const query = unratedGames(store.db).compile();
+    const plan = await store.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+    );
+    expect(plan.rows.map((r) => r.detail).join(' | ')).toContain('USING INDEX games_unrated');
+  });
+
+  it.runIf(testsUsePostgres())('exists on PostgreSQL with its condition', async () => {
+    const { rows } = await sql<{
+      indexdef: string;
+    }>`select indexdef from pg_indexes where indexname = 'games_unrated'`.execute(store.db);
+    expect(rows[0]?.indexdef).toMatch(/WHERE \(\(ended_at IS NOT NULL\) AND \(rated_at IS NULL\)\)/);
+  });
+});
