@@ -7,7 +7,7 @@ import { connectRedis, type RedisClient } from '../../server/redis';
 import { connectClient, newPlayer, type TestPlayer } from '../support/players';
 import { redisServerPath, startRedis, type TestRedis } from '../support/redis';
 import type { TestServer } from '../support/server';
-import { startTwoNodes, type TwoNodes } from '../support/two-nodes';
+import { twoNodesForSuite } from '../support/two-nodes';
 import { lobbyOf as lobbyAt } from '../support/lobby';
 
 /**
@@ -15,16 +15,7 @@ import { lobbyOf as lobbyAt } from '../support/lobby';
  * list are the same whichever node a player's Home page reaches.
  */
 describe.skipIf(!redisServerPath())('the lobby across two nodes (Redis)', () => {
-  let nodes: TwoNodes;
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    nodes = await startTwoNodes();
-    ({ a, b } = nodes);
-  });
-  afterAll(async () => {
-    await nodes?.stop();
-  });
+  const nodes = twoNodesForSuite();
 
   const lobbyOf = (server: TestServer, player: TestPlayer) => lobbyAt(server.url, player);
 
@@ -37,6 +28,7 @@ describe.skipIf(!redisServerPath())('the lobby across two nodes (Redis)', () => 
   const waitingIds = async (server: TestServer) => (await server.matchQueue.waiting()).map((e) => e.userId);
 
   it('pairs players waiting on different nodes, each exactly once, first come first served', async () => {
+    const { a, b } = nodes;
     const players = await Promise.all(['ann', 'ben', 'cat', 'dan', 'eve', 'fay'].map((n) => newPlayer(a.url, n)));
     // Alternate nodes: ann on a, ben on b, cat on a…
     const lobbies = await Promise.all(players.map((p, i) => lobbyOf(i % 2 === 0 ? a : b, p)));
@@ -69,6 +61,7 @@ describe.skipIf(!redisServerPath())('the lobby across two nodes (Redis)', () => 
   });
 
   it('a wait cancelled on one node leaves the queue both nodes read', async () => {
+    const { a, b } = nodes;
     const [gus, hal] = await Promise.all([newPlayer(a.url, 'gus'), newPlayer(a.url, 'hal')]);
     const lg = await lobbyOf(b, gus);
     await lg.findOpponent();
@@ -88,6 +81,7 @@ describe.skipIf(!redisServerPath())('the lobby across two nodes (Redis)', () => 
   });
 
   it('lists a public room played on one node on the other node’s Home pages, live', async () => {
+    const { a, b } = nodes;
     const [host, guest, watcher] = await Promise.all([
       newPlayer(a.url, 'host'),
       newPlayer(a.url, 'guest'),

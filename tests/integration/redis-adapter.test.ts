@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOCKET_NAMESPACE } from '../../src/protocol';
 import { connectClient, newPlayer } from '../support/players';
 import { redisServerPath } from '../support/redis';
-import type { TestServer } from '../support/server';
-import { startTwoNodes, type TwoNodes } from '../support/two-nodes';
+import { twoNodesForSuite } from '../support/two-nodes';
 
 /**
  * With REDIS_URL, Socket.IO's Redis Streams adapter joins the nodes: what one node sends to a
  * socket (publish() addresses a member's socket by id) reaches it on whichever node holds it.
  */
 describe.skipIf(!redisServerPath())('the Redis Streams adapter between two nodes', () => {
-  let nodes: TwoNodes;
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    nodes = await startTwoNodes();
-    ({ a, b } = nodes);
-  });
-  afterAll(async () => {
-    await nodes?.stop();
-  });
+  const nodes = twoNodesForSuite();
 
   it('delivers an event from one node to a socket held by the other, and each node sees the other’s sockets', async () => {
+    const { a, b } = nodes;
     const player = await newPlayer(a.url, 'redis');
     const { slug } = await player.api.createRoom({ userId: player.id, username: player.username, socketId: null });
     const client = await connectClient(b.url, player.token, slug);

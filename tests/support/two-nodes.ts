@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { startRedis, type TestRedis } from './redis';
 import { startTestServer, type TestServer } from './server';
 
@@ -21,6 +22,32 @@ export async function startTwoNodes(): Promise<TwoNodes> {
       await b.close();
       await a.dispose();
       await redis.stop();
+    },
+  };
+}
+
+/**
+ * Two nodes started before the suite's tests and stopped after them; read `a` and `b` inside a
+ * test (they do not exist before the suite starts).
+ */
+export function twoNodesForSuite(): { readonly a: TestServer; readonly b: TestServer } {
+  let nodes: TwoNodes | undefined;
+  beforeAll(async () => {
+    nodes = await startTwoNodes();
+  });
+  afterAll(async () => {
+    await nodes?.stop();
+  });
+  const started = (): TwoNodes => {
+    if (!nodes) throw new Error('the two nodes are not started yet');
+    return nodes;
+  };
+  return {
+    get a() {
+      return started().a;
+    },
+    get b() {
+      return started().b;
     },
   };
 }
