@@ -1,13 +1,16 @@
 /**
  * Where a V8 CPU profile's time goes: `node --cpu-prof --cpu-prof-dir DIR dist-server/main.js`
  * during a load run, then `npx tsx bench/profile-summary.ts DIR/*.cpuprofile [--top N]`.
- * Prints self time by package (or our own source folder) and the heaviest functions.
+ * Prints self time by package (or our own source folder) and the heaviest functions; with
+ * `--stalls MS`, every stretch of at least MS of busy samples in a row (the event loop held that
+ * long) with the functions that took most of it.
  */
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
   readonly id: number;
   readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+  readonly children?: readonly number[];
 }
 interface Profile {
   readonly nodes: readonly ProfileNode[];
@@ -26,8 +29,61 @@ export function bucketOf(url: string, functionName: string): string {
   return url;
 }
 
-function summarise(file: string, top: number): void {
+/** Stretches of consecutive non-idle samples lasting at least `minMs`, with where their time went. */
+function stalls(profile: Profile, minMs: number): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const frameOf = (id: number): string => {
+    const node = byId.get(id);
+    if (!node) return '?';
+    const { functionName, url, lineNumber } = node.callFrame;
+    return `${functionName || '(anonymous)'} ${bucketOf(url, functionName)}:${lineNumber + 1}`;
+  };
+  const idle = (id: number): boolean => byId.get(id)?.callFrame.functionName === '(idle)';
+  let start = -1;
+  let at = 0;
+  let startAt = 0;
+  const report = (from: number, to: number, beganUs: number, endedUs: number): void => {
+    const ms = (endedUs - beganUs) / 1000;
+    if (ms < minMs) return;
+    // Time per function anywhere on the stack (inclusive), so the caller that held the loop shows.
+    const inclusive = new Map<string, number>();
+    for (let i = from; i < to; i++) {
+      const seen = new Set<string>();
+      for (let id: number | undefined = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+        const frame = frameOf(id);
+        if (seen.has(frame) || frame.startsWith('(root)')) continue;
+        seen.add(frame);
+        inclusive.set(frame, (inclusive.get(frame) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+      }
+    }
+    const heaviest = [...inclusive]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([frame, us]) => `${(us / 1000).toFixed(0)} ms ${frame}`);
+    console.log(`  ${ms.toFixed(0)} ms busy at ${(beganUs / 1e6).toFixed(1)} s: ${heaviest.join(' | ')}`);
+  };
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (!idle(id) && start < 0) {
+      start = i;
+      startAt = at;
+    } else if (idle(id) && start >= 0) {
+      report(start, i, startAt, at);
+      start = -1;
+    }
+  });
+  if (start >= 0) report(start, profile.samples.length, startAt, at);
+}
+
+function summarise(file: string, top: number, stallMs: number | null): void {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  if (stallMs !== null) {
+    console.log(`${file}: busy stretches of ${stallMs} ms or more`);
+    stalls(profile, stallMs);
+    return;
+  }
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
   profile.samples.forEach((id, i) => {
@@ -59,11 +115,15 @@ function summarise(file: string, top: number): void {
 }
 
 const args = process.argv.slice(2);
-const topAt = args.indexOf('--top');
-const top = topAt >= 0 ? Number(args[topAt + 1]) : 25;
-const files = args.filter((a, i) => a !== '--top' && i !== topAt + 1);
-if (files.length === 0 || !Number.isInteger(top) || top <= 0) {
-  console.error('usage: npx tsx bench/profile-summary.ts FILE.cpuprofile [--top N]');
+const valueOf = (flag: string): number | null => {
+  const at = args.indexOf(flag);
+  return at >= 0 ? Number(args[at + 1]) : null;
+};
+const top = valueOf('--top') ?? 25;
+const stallMs = valueOf('--stalls');
+const files = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+if (files.length === 0 || !Number.isInteger(top) || top <= 0 || (stallMs !== null && !(stallMs > 0))) {
+  console.error('usage: npx tsx bench/profile-summary.ts FILE.cpuprofile [--top N] [--stalls MS]');
   process.exit(2);
 }
-for (const file of files) summarise(file, top);
+for (const file of files) summarise(file, top, stallMs);
