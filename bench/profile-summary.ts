@@ -115,12 +115,12 @@ function summarise(file: string, top: number, stallMs: number | null): void {
 }
 
 const args = process.argv.slice(2);
-const valueOf = (flag: string): number | null => {
+const flagValue = (flag: string): number | null => {
   const at = args.indexOf(flag);
   return at >= 0 ? Number(args[at + 1]) : null;
 };
-const top = valueOf('--top') ?? 25;
-const stallMs = valueOf('--stalls');
+const top = flagValue('--top') ?? 25;
+const stallMs = flagValue('--stalls');
 const files = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 if (files.length === 0 || !Number.isInteger(top) || top <= 0 || (stallMs !== null && !(stallMs > 0))) {
   console.error('usage: npx tsx bench/profile-summary.ts FILE.cpuprofile [--top N] [--stalls MS]');
