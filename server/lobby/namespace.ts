@@ -7,6 +7,7 @@ import {
   FindOpponentPayloadSchema,
   LOBBY_NAMESPACE,
   type LobbyServerToClientEvents,
+  type OpenGame,
 } from '../../src/protocol';
 import type { Identity, Tokens } from '../auth';
 import type { Store } from '../db/store';
@@ -72,6 +73,18 @@ function on<S extends z.ZodType>(
   });
 }
 
+/** Reads the board and sends the list to `target` (one socket, or every socket of this node). */
+function sendOpenGames(
+  openGames: OpenGames,
+  target: { emit(event: 'openGames', payload: { games: OpenGame[] }): unknown },
+  log: FastifyBaseLogger,
+): void {
+  openGames.list().then(
+    (games) => target.emit('openGames', { games }),
+    (error: unknown) => log.error({ err: error }, 'reading the open games failed'),
+  );
+}
+
 /**
  * Sends the open games to this node's lobby sockets, and with several nodes (`shared`) tells the
  * others to do the same: each node reads the board after the change, so none sends an older list.
@@ -81,12 +94,7 @@ export function announceOpenGames(
   openGames: OpenGames,
   { shared, log }: { shared: boolean; log: FastifyBaseLogger },
 ): () => void {
-  const sendHere = (): void => {
-    openGames.list().then(
-      (games) => nsp.local.emit('openGames', { games }),
-      (error: unknown) => log.error({ err: error }, 'reading the open games failed'),
-    );
-  };
+  const sendHere = (): void => sendOpenGames(openGames, nsp.local, log);
   if (shared) nsp.on('openGamesChanged', sendHere);
   return () => {
     sendHere();
@@ -101,10 +109,7 @@ export function serveLobby(
   nsp.on('connection', (socket) => {
     const { user } = socket.data;
     void socket.join(userRoom(user.id));
-    openGames.list().then(
-      (games) => socket.emit('openGames', { games }),
-      (error: unknown) => log.error({ err: error }, 'reading the open games failed'),
-    );
+    sendOpenGames(openGames, socket, log);
 
     on(
       socket,

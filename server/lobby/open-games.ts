@@ -52,7 +52,8 @@ export class OpenGames {
       if (known?.room === room) return;
       const hostId = room.state.players[0] ?? '';
       const host = { userId: hostId, username: room.members.get(hostId)?.username ?? '' };
-      const game = { slug: room.slug, host, since: Date.now() };
+      // A room loaded again (a new copy of the same room) keeps its place in the list.
+      const game = { slug: room.slug, host, since: known?.game.since ?? Date.now() };
       this.open.set(room.slug, { room, game });
       this.write(() => this.board.put(game));
     } else if (known) {

@@ -8,7 +8,7 @@ import { connectClient, newPlayer, type TestPlayer } from '../support/players';
 import { redisServerPath, startRedis, type TestRedis } from '../support/redis';
 import type { TestServer } from '../support/server';
 import { twoNodesForSuite } from '../support/two-nodes';
-import { lobbyOf as lobbyAt } from '../support/lobby';
+import { lobbyOf as lobbyAt, roomOf } from '../support/lobby';
 
 /**
  * Two nodes of one deployment (one database, one Redis): the quick-match queue and the open-games
@@ -90,12 +90,7 @@ describe.skipIf(!redisServerPath())('the lobby across two nodes (Redis)', () => 
     const onB = await lobbyOf(b, watcher);
     const listed = (ready: (games: readonly OpenGame[]) => boolean) =>
       expect.poll(() => ready(onB.openGames), { timeout: 10_000 }).toBe(true);
-    const { slug } = await host.api.createRoom({
-      userId: host.id,
-      username: host.username,
-      socketId: null,
-      public: true,
-    });
+    const slug = await roomOf(host, { public: true });
     const ch = await connectClient(a.url, host.token, slug);
     expect(await ch.joinRoom(slug)).toBe('UNSTARTED');
     await listed((games) => games.some((g) => g.slug === slug && g.host.userId === host.id));

@@ -11,3 +11,14 @@ export async function lobbyOf(url: string, player: TestPlayer): Promise<LobbyCli
   await client.connect();
   return client;
 }
+
+/** A room created by `player` over HTTP (public when asked): its slug. */
+export async function roomOf(player: TestPlayer, options: { public?: boolean } = {}): Promise<string> {
+  const { slug } = await player.api.createRoom({
+    userId: player.id,
+    username: player.username,
+    socketId: null,
+    ...(options.public ? { public: true } : {}),
+  });
+  return slug;
+}

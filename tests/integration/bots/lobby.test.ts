@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorAck, LobbyClient, type MatchFound, type OpenGame } from '../../../src/protocol';
-import { lobbyOf as lobbyAt } from '../../support/lobby';
+import { lobbyOf as lobbyAt, roomOf } from '../../support/lobby';
 import { connectClient, newPlayer, type TestPlayer } from '../../support/players';
 import { startTestServer, type TestServer } from '../../support/server';
 
@@ -113,7 +113,7 @@ describe('quick match', () => {
     // client's token in its handshake: each client must have its own.
     const [gina, hugo] = await Promise.all([newPlayer(server.url, 'gina'), newPlayer(server.url, 'hugo')]);
     const lh = await lobbyOf(hugo);
-    const { slug } = await gina.api.createRoom({ userId: gina.id, username: gina.username, socketId: null });
+    const slug = await roomOf(gina);
     const cg = await connectClient(server.url, gina.token, slug);
     expect(await cg.joinRoom(slug)).toBe('UNSTARTED');
     expect(cg.state.members.map((m) => m.userId)).toEqual([gina.id]);
@@ -141,17 +141,8 @@ describe('open games', () => {
       newPlayer(server.url, 'watch'),
     ]);
     const lw = await lobbyOf(watcher);
-    const { slug: privateSlug } = await host.api.createRoom({
-      userId: host.id,
-      username: host.username,
-      socketId: null,
-    });
-    const { slug } = await host.api.createRoom({
-      userId: host.id,
-      username: host.username,
-      socketId: null,
-      public: true,
-    });
+    const privateSlug = await roomOf(host);
+    const slug = await roomOf(host, { public: true });
     const privateHost = await connectClient(server.url, host.token, privateSlug);
     await privateHost.joinRoom(privateSlug);
     const ch = await connectClient(server.url, host.token, slug);
@@ -170,12 +161,7 @@ describe('open games', () => {
 
     // The guest leaves the lobby page... the room stays full, so it is not listed again; a host who
     // closes the page takes their open room away too.
-    const { slug: other } = await host.api.createRoom({
-      userId: host.id,
-      username: host.username,
-      socketId: null,
-      public: true,
-    });
+    const other = await roomOf(host, { public: true });
     const ch2 = await connectClient(server.url, host.token, other);
     await ch2.joinRoom(other);
     await listed(lw, (g) => g.some((x) => x.slug === other));
