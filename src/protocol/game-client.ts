@@ -37,6 +37,26 @@ export const SOCKET_SETTINGS = {
  */
 export const OWN_CONNECTION = { multiplex: false } as const;
 
+/**
+ * WebSocket from the first packet, HTTP long-polling only where a WebSocket cannot be opened.
+ * socket.io's default starts on polling and upgrades a moment later: a page closed during that
+ * upgrade leaves the server holding a polling transport with no request in flight, so it notices the
+ * player gone only at the heartbeat timeout (up to 45 s) instead of at once — the opponent's
+ * "left — they have 60 s" notice came that much late. It also saves the polling handshake's requests.
+ */
+export const WEBSOCKET_FIRST: Partial<ManagerOptions> = {
+  transports: ['websocket', 'polling'],
+  tryAllTransports: true,
+};
+
+/** The options of every Broadside client socket: SPEC §9, its own connection, WebSocket first, then the caller's. */
+export function clientSocketOptions(
+  query: Record<string, string>,
+  overrides: Partial<ManagerOptions & SocketOptions> = {},
+): Partial<ManagerOptions & SocketOptions> {
+  return { ...SOCKET_SETTINGS, ...OWN_CONNECTION, ...WEBSOCKET_FIRST, autoConnect: false, query, ...overrides };
+}
+
 export type StateListener = (state: ClientGameState, change: ServerEventName | 'connected') => void;
 
 export interface GameClientOptions {
@@ -71,13 +91,10 @@ export class GameClient {
   constructor(options: GameClientOptions) {
     this.current = initialGameState(options.slug);
     this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
-    this.socket = io(`${options.url.replace(/\/+$/, '')}${SOCKET_NAMESPACE}`, {
-      ...SOCKET_SETTINGS,
-      ...OWN_CONNECTION,
-      autoConnect: false,
-      query: { token: options.token, slug: options.slug },
-      ...options.socket,
-    });
+    this.socket = io(
+      `${options.url.replace(/\/+$/, '')}${SOCKET_NAMESPACE}`,
+      clientSocketOptions({ token: options.token, slug: options.slug }, options.socket),
+    );
     for (const event of SERVER_EVENTS) this.listen(event);
     this.socket.on('connect', () => {
       this.update({ connected: true }, 'connected');

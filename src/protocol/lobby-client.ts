@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { connectSocket } from './connect-socket';
 import type { ErrorCode } from './errors';
-import { OWN_CONNECTION, SOCKET_SETTINGS } from './game-client';
+import { clientSocketOptions } from './game-client';
 import {
   LOBBY_NAMESPACE,
   type LobbyClientToServerEvents,
@@ -39,13 +39,10 @@ export class LobbyClient {
 
   constructor(options: LobbyClientOptions) {
     this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
-    this.socket = io(`${options.url.replace(/\/+$/, '')}${LOBBY_NAMESPACE}`, {
-      ...SOCKET_SETTINGS,
-      ...OWN_CONNECTION,
-      autoConnect: false,
-      query: { token: options.token },
-      ...options.socket,
-    });
+    this.socket = io(
+      `${options.url.replace(/\/+$/, '')}${LOBBY_NAMESPACE}`,
+      clientSocketOptions({ token: options.token }, options.socket),
+    );
     this.socket.on('openGames', (payload: unknown) => {
       const parsed = OpenGamesSchema.safeParse(payload);
       if (!parsed.success) return;

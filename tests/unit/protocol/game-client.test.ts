@@ -4,6 +4,7 @@ import {
   GameClient,
   hasToPlay,
   initialGameState,
+  LobbyClient,
   type ServerEventName,
   SERVER_EVENTS,
   SOCKET_NAMESPACE,
@@ -53,6 +54,26 @@ describe('GameClient settings', () => {
     expect((c.socket as unknown as { nsp: string }).nsp).toBe('/room');
     expect(c.socket.io.opts.query).toEqual({ token: 'tok', slug: 'brave-otter-42' });
     expect(c.socket.connected).toBe(false);
+  });
+
+  it('opens a WebSocket first and falls back to polling only when it cannot', () => {
+    // Starting on polling and upgrading leaves a window in which a closed page goes unnoticed by
+    // the server until the heartbeat times out: the opponent's "left" notice came up to 45 s late.
+    const opts = client().socket.io.opts;
+    expect(opts.transports).toEqual(['websocket', 'polling']);
+    expect(opts.tryAllTransports).toBe(true);
+    const lobby = new LobbyClient({ url: 'http://127.0.0.1:9/', token: 'tok' });
+    expect(lobby.socket.io.opts.transports).toEqual(['websocket', 'polling']);
+    lobby.close();
+    // A caller's choice still wins (the CLI and the load generator use WebSocket only).
+    const cli = new GameClient({
+      url: 'http://127.0.0.1:9/',
+      token: 't',
+      slug: 's',
+      socket: { transports: ['websocket'] },
+    });
+    clients.push(cli);
+    expect(cli.socket.io.opts.transports).toEqual(['websocket']);
   });
 });
 
