@@ -1,6 +1,6 @@
-import type { Member, ServerEventName, ServerEventPayloads } from '../../src/protocol';
+import type { Member, ServerEventName, ServerToClientEvents } from '../../src/protocol';
 import type { Fanout } from '../rooms/actions';
-import type { Room } from '../rooms/room';
+import type { Room, RoomMember } from '../rooms/room';
 import { eventPayload, memberList } from '../rooms/views';
 import { spectatorFeed } from './spectators';
 import type { RoomNamespace } from './types';
@@ -17,34 +17,39 @@ export function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options:
     members ??= memberList(room);
     return members;
   };
-  // The member whose turn it is goes last, so its turn signal leaves after every other frame.
-  const order = [...room.members.values()].sort(
-    (a, b) => Number(a.userId === room.state.turn) - Number(b.userId === room.state.turn),
-  );
-  for (const member of order) {
-    if (member.socketId === null) continue;
+  const send = (member: RoomMember): void => {
+    if (member.socketId === null) return;
     const events = fanout(member.userId);
-    if (events.length === 0) continue;
+    if (events.length === 0) return;
     // A computer player's seat gets the very payloads a socket would, in-process.
     const seat = room.localSeats.get(member.socketId);
     if (seat) {
       for (const event of events) seat(event, eventPayload(event, room, member.userId, memberPayload));
-      continue;
+      return;
     }
     // A local socket is written to directly; the adapter's broadcast path costs more per event and
     // is only needed when the socket lives on another node.
     const local = nsp.sockets.get(member.socketId);
     // One write per member per change, whatever the number of events (write-batch.ts).
     if (local) holdWrites(local);
-    const target = local ?? nsp.to(member.socketId);
-    const emit = target.emit.bind(target) as <K extends ServerEventName>(e: K, p: ServerEventPayloads[K]) => boolean;
-    for (const event of events) emit(event, eventPayload(event, room, member.userId, memberPayload));
-  }
+    const target: Emitter = local ?? nsp.to(member.socketId);
+    for (const event of events) target.emit(event, eventPayload(event, room, member.userId, memberPayload));
+  };
+  // The member whose turn it is goes last, so its turn signal leaves after every other frame.
+  const turn = room.state.turn;
+  for (const member of room.members.values()) if (member.userId !== turn) send(member);
+  const last = turn === null ? undefined : room.members.get(turn);
+  if (last) send(last);
   for (const listener of room.changeListeners) listener(room);
   // Only a change of the game itself (not of its audience) makes a new spectator frame.
   if (options.game === false) return;
   spectatorFeed(nsp).changed(room);
   for (const hook of hooks.get(nsp) ?? []) hook(room);
+}
+
+/** A local socket or a broadcast to one remote socket, as publish emits to either. */
+interface Emitter {
+  emit<K extends ServerEventName>(event: K, ...payload: Parameters<ServerToClientEvents[K]>): boolean;
 }
 
 const hooks = new WeakMap<RoomNamespace, ((room: Room) => void)[]>();
