@@ -6,6 +6,7 @@
  * long) with the functions that took most of it.
  */
 import { readFileSync } from 'node:fs';
+import { bucketOf, frameName } from './profile-frames';
 
 interface ProfileNode {
   readonly id: number;
@@ -18,17 +19,6 @@ interface Profile {
   readonly timeDeltas: readonly number[];
 }
 
-/** A node's bucket: the npm package, our top-level folder, node's internals, or V8's own states. */
-export function bucketOf(url: string, functionName: string): string {
-  if (url === '') return functionName.startsWith('(') ? functionName : '(native)';
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (pkg?.[1]) return pkg[1];
-  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
-  const ours = /\/(server|src|dist-server|cli)\/(.+)$/.exec(url);
-  if (ours?.[1] && ours[2]) return `${ours[1]}/${ours[2].split('/')[0]}`;
-  return url;
-}
-
 /** Stretches of consecutive non-idle samples lasting at least `minMs`, with where their time went. */
 function stalls(profile: Profile, minMs: number): void {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -36,9 +26,7 @@ function stalls(profile: Profile, minMs: number): void {
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const frameOf = (id: number): string => {
     const node = byId.get(id);
-    if (!node) return '?';
-    const { functionName, url, lineNumber } = node.callFrame;
-    return `${functionName || '(anonymous)'} ${bucketOf(url, functionName)}:${lineNumber + 1}`;
+    return node ? frameName(node.callFrame) : '?';
   };
   const idle = (id: number): boolean => byId.get(id)?.callFrame.functionName === '(idle)';
   let start = -1;
@@ -95,10 +83,9 @@ function summarise(file: string, top: number, stallMs: number | null): void {
   for (const [id, us] of selfUs) {
     const node = byId.get(id);
     if (!node) continue;
-    const { functionName, url, lineNumber } = node.callFrame;
-    const bucket = bucketOf(url, functionName);
+    const bucket = bucketOf(node.callFrame.url, node.callFrame.functionName);
     buckets.set(bucket, (buckets.get(bucket) ?? 0) + us);
-    const name = `${functionName || '(anonymous)'} ${bucket}:${lineNumber + 1}`;
+    const name = frameName(node.callFrame);
     functions.set(name, (functions.get(name) ?? 0) + us);
   }
   const pct = (us: number): string => `${((100 * us) / total).toFixed(1).padStart(5)} %`;
