@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isErrorAck } from '../../src/protocol';
+import { GameClient, isErrorAck } from '../../src/protocol';
 import { awayDeadline, endOf, eventually, playingRoom, rejoin, storedRound } from '../support/match';
 import { waitForState } from '../support/players';
 import { startTestServer, type TestServer } from '../support/server';
@@ -39,6 +39,35 @@ describe('a player who drops and comes back within the grace period', () => {
     expect(await back.client.shoot({ x: 1, y: 0 })).not.toHaveProperty('error');
     expect(isErrorAck(await second.client.shoot({ x: 6, y: 5 }))).toBe(false);
     back.client.close();
+    second.client.close();
+  });
+});
+
+describe("the browser's client settings", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.dispose());
+
+  it('reach the server over a WebSocket from the first packet, and a drop at once shows the player away', async () => {
+    // socket.io's default (polling first, upgrade after) left a window in which a closed page went
+    // unnoticed until the heartbeat timed out: the opponent's "left" notice came up to 45 s late.
+    const { slug, first, second } = await playingRoom(server.url);
+    first.client.close();
+    await awayDeadline(second.client, first.player.id);
+    const browser = new GameClient({ url: server.url, token: first.player.token, slug });
+    // The transport the connection opened on (an upgrade would change it later).
+    let opened = '';
+    browser.socket.io.on('open', () => {
+      opened = browser.socket.io.engine.transport.name;
+    });
+    await browser.connect();
+    expect(opened).toBe('websocket');
+    expect(isErrorAck(await browser.joinRoom(slug))).toBe(false);
+    await waitForState(second.client, (s) => s.members.some((m) => m.userId === first.player.id && m.connected));
+    browser.close();
+    await awayDeadline(second.client, first.player.id);
     second.client.close();
   });
 });
