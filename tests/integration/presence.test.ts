@@ -41,16 +41,8 @@ describe('a player who drops and comes back within the grace period', () => {
     back.client.close();
     second.client.close();
   });
-});
 
-describe("the browser's client settings", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.dispose());
-
-  it('reach the server over a WebSocket from the first packet, and a drop at once shows the player away', async () => {
+  it("with the browser's client settings, reaches the server over a WebSocket from the first packet, and a drop shows the player away", async () => {
     // socket.io's default (polling first, upgrade after) left a window in which a closed page went
     // unnoticed until the heartbeat timed out: the opponent's "left" notice came up to 45 s late.
     const { slug, first, second } = await playingRoom(server.url);
