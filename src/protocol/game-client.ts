@@ -180,14 +180,33 @@ export class GameClient {
     }
   }
 
-  async joinRoom(slug: string = this.current.slug): Promise<Ack<GameStatus>> {
-    const reply = await this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('joinRoom', slug));
-    if (!isErrorAck(reply)) {
+  joinRoom(slug: string = this.current.slug): Promise<Ack<GameStatus>> {
+    return this.statusCall('joinRoom', slug, () => {
       this.joined = slug;
       if (this.current.slug !== slug) this.current = { ...this.current, slug };
-      this.update({ gameStatus: reply }, 'gameStatus');
-    }
-    return reply;
+    });
+  }
+
+  /**
+   * Sends `joinRoom` or `replay`, whose acknowledgement is the room's status, and applies that
+   * status the moment the acknowledgement is read, in its place among the server's events. Applied
+   * after an `await` instead, it would land after the events read in the same packet batch (the
+   * opponent's start, the rematch they asked at once) and put back a status the room has left.
+   */
+  private statusCall(event: 'joinRoom' | 'replay', slug: string, onJoined?: () => void): Promise<Ack<GameStatus>> {
+    return this.call(
+      () =>
+        new Promise<Ack<GameStatus>>((resolve, reject) => {
+          this.socket.timeout(this.ackTimeoutMs).emit(event, slug, (error: Error | null, reply: Ack<GameStatus>) => {
+            if (error) return reject(error);
+            if (!isErrorAck(reply)) {
+              onJoined?.();
+              this.update({ gameStatus: reply }, 'gameStatus');
+            }
+            resolve(reply);
+          });
+        }),
+    );
   }
 
   startGame(slug: string = this.current.slug): Promise<Ack<null>> {
@@ -202,10 +221,8 @@ export class GameClient {
     return this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('shoot', { x: target.x, y: target.y }));
   }
 
-  async replay(slug: string = this.current.slug): Promise<Ack<GameStatus>> {
-    const reply = await this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('replay', slug));
-    if (!isErrorAck(reply)) this.update({ gameStatus: reply }, 'gameStatus');
-    return reply;
+  replay(slug: string = this.current.slug): Promise<Ack<GameStatus>> {
+    return this.statusCall('replay', slug);
   }
 
   /** Gives up the game in PLAY: the opponent wins by resignation. */

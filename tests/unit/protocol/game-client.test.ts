@@ -25,6 +25,23 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * Answers the client's calls with `answer(event, ...args)`, through both ways it sends them:
+ * `emitWithAck`, and `emit` with an acknowledgement callback called a moment later, as socket.io
+ * calls it when the reply arrives.
+ */
+function answerWith(c: GameClient, answer: (event: string, ...args: unknown[]) => unknown): void {
+  const fake = {
+    emitWithAck: async (event: string, ...args: unknown[]) => answer(event, ...args),
+    emit: (event: string, ...args: unknown[]) => {
+      const done = args.pop() as (error: Error | null, reply: unknown) => void;
+      const reply = answer(event, ...args);
+      queueMicrotask(() => done(null, reply));
+    },
+  };
+  vi.spyOn(c.socket, 'timeout').mockReturnValue(fake as unknown as ReturnType<typeof c.socket.timeout>);
+}
+
 /** Delivers a server event to the client as if the server had sent it. */
 function deliver(c: GameClient, event: ServerEventName | 'connect', payload?: unknown): void {
   for (const listener of c.socket.listeners(event)) (listener as (p: unknown) => void)(payload);
@@ -151,13 +168,10 @@ describe('GameClient calls', () => {
       resign: null,
       leaveRoom: null,
     };
-    const fake = {
-      emitWithAck: async (event: string, ...args: unknown[]) => {
-        sent.push([event, ...args]);
-        return replies[event];
-      },
-    };
-    vi.spyOn(c.socket, 'timeout').mockReturnValue(fake as unknown as ReturnType<typeof c.socket.timeout>);
+    answerWith(c, (event: string, ...args: unknown[]) => {
+      sent.push([event, ...args]);
+      return replies[event];
+    });
     const fleet = randomFleet(createRng(5));
     await expect(c.joinRoom()).resolves.toBe('PLACE_SHIPS');
     await expect(c.startGame()).resolves.toEqual({ error: 'WRONG_STATUS' });
@@ -179,16 +193,36 @@ describe('GameClient calls', () => {
     expect(c.state.gameStatus).toBe('PLACE_SHIPS');
   });
 
+  it('applies a join or replay status where its acknowledgement arrives, not after the events read behind it', async () => {
+    // The acknowledgement and the events after it can be read in one batch: the opponent starts the
+    // game (or asks for the rematch) just after this join. Their status must win over the ack's.
+    for (const [event, acked, next] of [
+      ['joinRoom', 'UNSTARTED', 'PLACE_SHIPS'],
+      ['replay', 'PLACE_SHIPS', 'PLAY'],
+    ] as const) {
+      const c = client();
+      let acknowledge: (() => void) | undefined;
+      const fake = {
+        emit: (_event: string, _slug: unknown, done: (error: Error | null, reply: unknown) => void) => {
+          acknowledge = () => done(null, acked);
+        },
+      };
+      vi.spyOn(c.socket, 'timeout').mockReturnValue(fake as unknown as ReturnType<typeof c.socket.timeout>);
+      const reply = event === 'joinRoom' ? c.joinRoom() : c.replay();
+      acknowledge?.();
+      deliver(c, 'gameStatus', next);
+      await expect(reply).resolves.toBe(acked);
+      expect(c.state.gameStatus).toBe(next);
+    }
+  });
+
   it('joins its room again after every reconnect, once it has joined', async () => {
     const c = client();
     const joins: unknown[] = [];
-    const fake = {
-      emitWithAck: async (event: string, slug: unknown) => {
-        if (event === 'joinRoom') joins.push(slug);
-        return 'PLAY';
-      },
-    };
-    vi.spyOn(c.socket, 'timeout').mockReturnValue(fake as unknown as ReturnType<typeof c.socket.timeout>);
+    answerWith(c, (event: string, slug: unknown) => {
+      if (event === 'joinRoom') joins.push(slug);
+      return 'PLAY';
+    });
     deliver(c, 'connect');
     expect(joins).toEqual([]);
     expect(c.state.connected).toBe(true);
@@ -201,13 +235,10 @@ describe('GameClient calls', () => {
   it('a room it left is not joined again after a reconnect', async () => {
     const c = client();
     const sent: unknown[][] = [];
-    const fake = {
-      emitWithAck: async (event: string, slug: unknown) => {
-        sent.push([event, slug]);
-        return event === 'joinRoom' ? 'UNSTARTED' : null;
-      },
-    };
-    vi.spyOn(c.socket, 'timeout').mockReturnValue(fake as unknown as ReturnType<typeof c.socket.timeout>);
+    answerWith(c, (event: string, slug: unknown) => {
+      sent.push([event, slug]);
+      return event === 'joinRoom' ? 'UNSTARTED' : null;
+    });
     await c.joinRoom();
     await expect(c.leaveRoom()).resolves.toBeNull();
     deliver(c, 'connect');
@@ -221,13 +252,10 @@ describe('GameClient calls', () => {
   it('a failed join does not count as joined: no re-join after a reconnect', async () => {
     const c = client();
     const joins: unknown[] = [];
-    const fake = {
-      emitWithAck: async (_event: string, slug: unknown) => {
-        joins.push(slug);
-        return { error: 'ROOM_NOT_FOUND' };
-      },
-    };
-    vi.spyOn(c.socket, 'timeout').mockReturnValue(fake as unknown as ReturnType<typeof c.socket.timeout>);
+    answerWith(c, (_event: string, slug: unknown) => {
+      joins.push(slug);
+      return { error: 'ROOM_NOT_FOUND' };
+    });
     await expect(c.joinRoom('nowhere')).resolves.toEqual({ error: 'ROOM_NOT_FOUND' });
     deliver(c, 'connect');
     await new Promise((resolve) => setTimeout(resolve, 10));
