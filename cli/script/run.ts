@@ -1,6 +1,7 @@
 import { createRng, randomFleet, type ShipMap, type ShotResult, validateFleet } from '../../src/game';
 import {
   type Bot,
+  EndWatch,
   gameSeed,
   placerNamed,
   playGame,
@@ -9,7 +10,6 @@ import {
   scriptedShooter,
   TurnTracker,
   waitForState,
-  winnerOf,
 } from '../../src/bots';
 import { type BattlePlace, isErrorAck } from '../../src/protocol';
 import { CliError } from '../errors';
@@ -91,6 +91,8 @@ export async function runScript(
         opponentFailure = error instanceof Error ? error : new Error(String(error));
       });
     }
+    const watch = new EndWatch(client);
+    cleanups.push(() => watch.stop());
     await startAndPlace(client, fleet, { start: true, stepTimeoutMs }).catch((error: unknown) => {
       throw new CliError(`before the first shot: ${error instanceof Error ? error.message : String(error)}`);
     });
@@ -101,15 +103,15 @@ export async function runScript(
       const label = `shot #${index + 1} at (${shot.x},${shot.y})`;
       const state = await waitForState(
         client,
-        (s) => s.gameStatus === 'ENDED' || turn.mine(s) || opponentFailure !== null,
+        (s) => watch.ended || turn.mine(s) || opponentFailure !== null,
         `the turn for ${label}`,
         stepTimeoutMs,
       ).catch(() => {
         throw new CliError(`${label}: not my turn within ${stepTimeoutMs / 1000} s`);
       });
       if (opponentFailure) throw new CliError(`the opponent bot stopped: ${(opponentFailure as Error).message}`);
-      if (state.gameStatus === 'ENDED') {
-        const winner = state.winner?.username ?? 'unknown';
+      if (watch.ended) {
+        const winner = watch.end?.winner.username ?? 'unknown';
         throw new CliError(`the game ended (${winner} won) before ${label}`);
       }
       const reply = await client.shoot(shot);
@@ -129,15 +131,10 @@ export async function runScript(
 
     let winner: string | null = null;
     if (script.expectWinner) {
-      const ended = await waitForState(
-        client,
-        (s) => s.gameStatus === 'ENDED',
-        'the end of the game',
+      const { winner: w } = await watch.wait(
         stepTimeoutMs,
-      ).catch(() => {
-        throw new CliError(`expected ${script.expectWinner === 'me' ? 'a win' : 'a loss'}, but the game is not over`);
-      });
-      const w = ended.winner ?? (await winnerOf(client, stepTimeoutMs));
+        () => new CliError(`expected ${script.expectWinner === 'me' ? 'a win' : 'a loss'}, but the game is not over`),
+      );
       winner = w.username;
       const iWon = w.userId === me.userId;
       if (iWon !== (script.expectWinner === 'me')) {

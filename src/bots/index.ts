@@ -2,6 +2,7 @@ export * from './types';
 export * from './registry';
 export * from './simulate';
 export * from './player';
+export * from './end-watch';
 export { createSampler, SAMPLES } from './shooters/sampler';
 export * from './levels';
 export * from './delay';

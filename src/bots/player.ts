@@ -7,6 +7,7 @@ import {
   isErrorAck,
   type Winner,
 } from '../protocol';
+import { EndWatch } from './end-watch';
 import type { PlacementStrategy, ShotStrategy } from './types';
 
 /** A bot seated in a room: its strategies, its rng and who it is on the server. */
@@ -174,13 +175,6 @@ export async function startAndPlace(
   if (isErrorAck(placed)) throw new BotError(placed.error, `placeShips: ${placed.error}`);
 }
 
-/** The winner, once the state says ENDED (the winner frame may trail the status). */
-export async function winnerOf(client: GameClient, timeoutMs = 30_000): Promise<Winner> {
-  const state = await waitForState(client, (s) => s.winner !== null, 'the winner', timeoutMs);
-  if (!state.winner) throw new BotError('INTERNAL', 'the game ended without a winner');
-  return state.winner;
-}
-
 /**
  * Plays one game from wherever the room stands (waiting for a second member, placing ships or
  * right after a replay) to ENDED.
@@ -188,47 +182,50 @@ export async function winnerOf(client: GameClient, timeoutMs = 30_000): Promise<
 export async function playGame(client: GameClient, bot: Bot, options: PlayOptions): Promise<GameOutcome> {
   const timeout = options.stepTimeoutMs ?? 30_000;
   const { observe } = options;
-  await startAndPlace(client, bot.placer.place(bot.rng), options);
-  const turn = new TurnTracker(bot.userId);
-  for (;;) {
-    const state = await waitForState(client, (s) => s.gameStatus === 'ENDED' || turn.mine(s), 'my turn', timeout);
-    if (state.gameStatus === 'ENDED') break;
-    if (options.resignAfter !== undefined && turn.shots >= options.resignAfter) {
-      const resigned = await timed('resign', observe, () => client.resign());
-      if (isErrorAck(resigned) && resigned.error !== 'WRONG_STATUS') {
-        throw new BotError(resigned.error, `resign: ${resigned.error}`);
+  const watch = new EndWatch(client);
+  try {
+    await startAndPlace(client, bot.placer.place(bot.rng), options);
+    const turn = new TurnTracker(bot.userId);
+    for (;;) {
+      const state = await waitForState(client, (s) => watch.ended || turn.mine(s), 'my turn', timeout);
+      if (watch.ended) break;
+      if (options.resignAfter !== undefined && turn.shots >= options.resignAfter) {
+        const resigned = await timed('resign', observe, () => client.resign());
+        if (isErrorAck(resigned) && resigned.error !== 'WRONG_STATUS') {
+          throw new BotError(resigned.error, `resign: ${resigned.error}`);
+        }
+        break;
       }
-      await waitForState(client, (s) => s.gameStatus === 'ENDED', 'the end after resigning', timeout);
-      break;
-    }
-    if (options.thinkMs) await new Promise((resolve) => setTimeout(resolve, options.thinkMs));
-    const target = bot.shooter.nextShot({ grid: state.opponentBoats, sunk: state.opponentShipsIndexes }, bot.rng);
-    const reply = await timed('shoot', observe, () => client.shoot(target));
-    if (isErrorAck(reply)) {
-      // The connection dropped (a server restart, a network cut): the client reconnects and joins
-      // again by itself; carry on from the full state it then receives.
-      if (reply.error === 'DISCONNECTED' || reply.error === 'TIMEOUT' || reply.error === 'NOT_JOINED') {
-        turn.resync(await rejoined(client, timeout));
-        continue;
+      if (options.thinkMs) await new Promise((resolve) => setTimeout(resolve, options.thinkMs));
+      const target = bot.shooter.nextShot({ grid: state.opponentBoats, sunk: state.opponentShipsIndexes }, bot.rng);
+      const reply = await timed('shoot', observe, () => client.shoot(target));
+      if (isErrorAck(reply)) {
+        // The game ended while this shot was on its way (the opponent resigned, the clock ran out).
+        if (reply.error === 'WRONG_STATUS' && watch.ended) break;
+        // The connection dropped (a server restart, a network cut): the client reconnects and joins
+        // again by itself; carry on from the full state it then receives.
+        if (reply.error === 'DISCONNECTED' || reply.error === 'TIMEOUT' || reply.error === 'NOT_JOINED') {
+          turn.resync(await rejoined(client, timeout));
+          continue;
+        }
+        throw new BotError(reply.error, `shoot (${target.x},${target.y}): ${reply.error}`);
       }
-      throw new BotError(reply.error, `shoot (${target.x},${target.y}): ${reply.error}`);
+      turn.fired(reply, state, client.state);
     }
-    turn.fired(reply, state, client.state);
+    const end = await watch.wait(
+      timeout,
+      () => new BotError('TIMEOUT', `timed out after ${timeout} ms waiting for the end of the game`),
+    );
+    return {
+      won: end.winner.userId === bot.userId,
+      winner: end.winner,
+      shots: turn.shots,
+      opponentShots: takenOn(end.final),
+      endReason: end.endReason,
+    };
+  } finally {
+    watch.stop();
   }
-  const winner = await winnerOf(client, timeout);
-  const ended = await waitForState(
-    client,
-    (s) => s.match.endReason !== null || s.match.serverNow === 0,
-    'the end reason',
-    timeout,
-  ).catch(() => client.state);
-  return {
-    won: winner.userId === bot.userId,
-    winner,
-    shots: turn.shots,
-    opponentShots: takenOn(client.state),
-    endReason: ended.match.endReason,
-  };
 }
 
 /** Waits until the client has joined its room again after a reconnect (a join answers the full state). */
