@@ -9,13 +9,14 @@ export function TurnIndicator() {
   if (isMyTurn(snapshot))
     return (
       <p className="turn mine" role="status">
-        {t('game.yourTurn')}
+        <span>{t('game.yourTurn')}</span>
       </p>
     );
   const opponent = snapshot.members.find((member) => member.userId !== snapshot.userId);
   return (
     <p className="turn theirs" role="status">
-      {t('game.opponentTurn', { username: opponent?.username ?? t('game.opponentFallback') })}
+      {/* A span, so that a long name ends in an ellipsis: a flex container's own text cannot. */}
+      <span>{t('game.opponentTurn', { username: opponent?.username ?? t('game.opponentFallback') })}</span>
     </p>
   );
 }
