@@ -148,7 +148,7 @@ function Viewer({ record }: { record: GameRecord }) {
             {step} / {total}
           </span>
           <label className="replay-speed">
-            {t('replay.speed')}
+            <span className="replay-speed-label">{t('replay.speed')}</span>
             <select value={speed} onChange={(e) => act({ type: 'speed', speed: Number(e.target.value) as Speed })}>
               {SPEEDS.map((s) => (
                 <option key={s} value={s}>
