@@ -55,7 +55,7 @@ export function PlacementPanel({ session }: { session: GameSession | null }) {
               </li>
             ))}
           </ul>
-          <p className="hint">{t('game.placeKeys')}</p>
+          <p className="hint keys-hint">{t('game.placeKeys')}</p>
         </>
       )}
     </div>
