@@ -72,8 +72,18 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await setTheme(page, theme);
       await shoot(page, viewport, theme, 'placement');
     }
+    // The placement card sits in the enemy grid's slot: clear of the game bar and of the own grid.
+    const card = await page.locator('.placement-panel').boundingBox();
+    const bar = await page.locator('.game-bar').boundingBox();
     const placing = await grids(page);
     const placingBox = await stageBox(page);
+    if (!card || !bar || !placing.player) throw new Error('no placement card, game bar or own grid');
+    expect(card.y, 'the placement card climbs over the game bar').toBeGreaterThanOrEqual(bar.y + bar.height);
+    const own = placing.player;
+    const [left, top] = [placingBox.x + own.x, placingBox.y + own.y];
+    const [right, bottom] = [left + 10 * own.cell, top + 10 * own.cell];
+    const apart = card.x + card.width <= left || card.x >= right || card.y + card.height <= top || card.y >= bottom;
+    expect(apart, 'the placement card covers the own grid').toBe(true);
 
     // Play: the rival's fleet is known to the test, so the player aims at it; the rival sweeps.
     const foeFleet: ShipMap = randomFleet(createRng(7));
