@@ -59,7 +59,11 @@ export function HowToPlayButton({ className = 'ghost' }: { className?: string })
   return (
     <>
       <button type="button" className={className} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        {t('howToPlay.open')}
+        <span className="help-label">{t('howToPlay.open')}</span>
+        {/* Where room is short (the game bar on a phone) a "?" stands in; the label stays the name. */}
+        <span className="help-icon" aria-hidden="true">
+          ?
+        </span>
       </button>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse extra; Escape closes a modal dialog natively */}
       <dialog
