@@ -131,10 +131,9 @@ export async function runScript(
 
     let winner: string | null = null;
     if (script.expectWinner) {
-      const { winner: w } = await watch.wait(
-        stepTimeoutMs,
-        () => new CliError(`expected ${script.expectWinner === 'me' ? 'a win' : 'a loss'}, but the game is not over`),
-      );
+      const { winner: w } = await watch.wait(stepTimeoutMs).catch(() => {
+        throw new CliError(`expected ${script.expectWinner === 'me' ? 'a win' : 'a loss'}, but the game is not over`);
+      });
       winner = w.username;
       const iWon = w.userId === me.userId;
       if (iWon !== (script.expectWinner === 'me')) {

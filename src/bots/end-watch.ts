@@ -1,5 +1,6 @@
 import type { EndReason } from '../game';
 import type { ClientGameState, GameClient, Winner } from '../protocol';
+import { waitForState } from './wait-for-state';
 
 /** How one game ended, as the frames said it at the time. */
 export interface GameEnd {
@@ -24,10 +25,10 @@ export class EndWatch {
   private winner: Winner | null = null;
   private reason: EndReason | null = null;
   private result: GameEnd | null = null;
-  private readonly waiters = new Set<(end: GameEnd) => void>();
   private readonly unsubscribe: () => void;
 
-  constructor(client: GameClient) {
+  /** Subscribes before any wait on `client` can, so it has seen a frame before a wait's check. */
+  constructor(private readonly client: GameClient) {
     this.unsubscribe = client.subscribe((state) => this.observe(state));
     this.observe(client.state);
   }
@@ -53,31 +54,18 @@ export class EndWatch {
     if (this.endedSeen && this.winner && (this.reason || s.match.serverNow === 0)) {
       this.result = { winner: this.winner, endReason: this.reason, final: s };
       this.unsubscribe();
-      for (const resolve of this.waiters) resolve(this.result);
-      this.waiters.clear();
     }
   }
 
-  /** Resolves with the end; rejects after `timeoutMs` with the error `onTimeout` makes. */
-  wait(timeoutMs: number, onTimeout: () => Error): Promise<GameEnd> {
-    if (this.result) return Promise.resolve(this.result);
-    return new Promise((resolve, reject) => {
-      const done = (end: GameEnd): void => {
-        clearTimeout(timer);
-        resolve(end);
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(done);
-        reject(onTimeout());
-      }, timeoutMs);
-      if (typeof timer === 'object' && 'unref' in timer) timer.unref();
-      this.waiters.add(done);
-    });
+  /** Resolves with the end; rejects with a TIMEOUT BotError after `timeoutMs`, like every wait of a bot. */
+  async wait(timeoutMs: number): Promise<GameEnd> {
+    await waitForState(this.client, () => this.result !== null, 'the end of the game', timeoutMs);
+    if (!this.result) throw new Error('unreachable: the wait ended without the end');
+    return this.result;
   }
 
   /** Stops listening (the game was abandoned). */
   stop(): void {
     this.unsubscribe();
-    this.waiters.clear();
   }
 }

@@ -3,6 +3,7 @@ export * from './registry';
 export * from './simulate';
 export * from './player';
 export * from './end-watch';
+export * from './wait-for-state';
 export { createSampler, SAMPLES } from './shooters/sampler';
 export * from './levels';
 export * from './delay';

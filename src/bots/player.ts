@@ -8,6 +8,7 @@ import {
   type Winner,
 } from '../protocol';
 import { EndWatch } from './end-watch';
+import { BotError, waitForState } from './wait-for-state';
 import type { PlacementStrategy, ShotStrategy } from './types';
 
 /** A bot seated in a room: its strategies, its rng and who it is on the server. */
@@ -42,17 +43,6 @@ export interface PlayOptions {
   readonly thinkMs?: number;
   /** Resigns instead of firing its shot number N + 1 (testers: a game that ends by resignation). */
   readonly resignAfter?: number;
-}
-
-/** A game could not be played to the end; `code` is the ack's error code or TIMEOUT. */
-export class BotError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'BotError';
-  }
 }
 
 function countShots(grid: Grid, shot: (cell: string) => boolean): number {
@@ -108,30 +98,6 @@ export class TurnTracker {
     // newer than the one current at this player's last acknowledged shot says so.
     return this.membersAtShot !== null && s.members !== this.membersAtShot;
   }
-}
-
-/** Resolves with the first state (the current one included) that satisfies `ready`. */
-export function waitForState(
-  client: GameClient,
-  ready: (state: ClientGameState) => boolean,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<ClientGameState> {
-  if (ready(client.state)) return Promise.resolve(client.state);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      unsubscribe();
-      reject(new BotError('TIMEOUT', `timed out after ${timeoutMs} ms waiting for ${what}`));
-    }, timeoutMs);
-    // A wait alone must not keep a Node process alive: once its sockets are closed, a CLI exits.
-    if (typeof timer === 'object' && 'unref' in timer) timer.unref();
-    const unsubscribe = client.subscribe((state) => {
-      if (!ready(state)) return;
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(state);
-    });
-  });
 }
 
 export async function timed<T>(
@@ -212,10 +178,7 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
       }
       turn.fired(reply, state, client.state);
     }
-    const end = await watch.wait(
-      timeout,
-      () => new BotError('TIMEOUT', `timed out after ${timeout} ms waiting for the end of the game`),
-    );
+    const end = await watch.wait(timeout);
     return {
       won: end.winner.userId === bot.userId,
       winner: end.winner,
