@@ -34,6 +34,13 @@ async function grids(page: Page): Promise<{ player: Grid | null; opponent: Grid 
   return JSON.parse((await page.getByTestId('stage').getAttribute('data-layout')) ?? '{}');
 }
 
+/** True when the text of `selector` shows whole: neither clamped to fewer lines nor cut with an ellipsis. */
+async function shownWhole(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1);
+}
+
 function myTurn(client: GameClient, id: string): boolean {
   return client.state.members.some((m) => m.userId !== id && m.hasToPlay);
 }
@@ -68,6 +75,8 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     await expect(page).toHaveURL(`/game/${slug}`);
     await expect(page.getByTestId('stage')).toHaveAttribute('data-layout', /"player":\{/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${me.username} vs ${foe.username}`);
+    // Both names show, on two short lines on a phone if need be.
+    expect(await shownWhole(page, 'h1.game-title'), "the players' names are cut").toBe(true);
     for (const theme of THEMES) {
       await setTheme(page, theme);
       await shoot(page, viewport, theme, 'placement');
@@ -174,6 +183,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     await expect(announcer).toContainText(`${me.username} won`);
     expect(((await announcer.textContent()) ?? '').length).toBeLessThan(160);
     expect(await stageBox(page)).toEqual(boxes[0]);
+    expect(await shownWhole(page, '.game-status .winner'), '"{username} won !" is cut').toBe(true);
     for (const theme of THEMES) {
       await setTheme(page, theme);
       await shoot(page, viewport, theme, 'ended');
