@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jwtDecode } from 'jwt-decode';
 import { ApiClient, type ClientGameState, GameClient, type TokenPayload } from '../../src/protocol';
+import { waitForState as waitForBotState } from '../../src/bots/wait-for-state';
 
 export interface TestPlayer {
   readonly api: ApiClient;
@@ -35,17 +36,8 @@ export function waitForState(
   predicate: (state: ClientGameState) => boolean,
   timeoutMs = 5000,
 ): Promise<ClientGameState> {
-  if (predicate(client.state)) return Promise.resolve(client.state);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      unsubscribe();
-      reject(new Error(`state not reached within ${timeoutMs} ms: ${JSON.stringify(client.state).slice(0, 400)}`));
-    }, timeoutMs);
-    const unsubscribe = client.subscribe((state) => {
-      if (!predicate(state)) return;
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(state);
-    });
+  // The bots' wait, with the state it stopped at in the message: what a failing test needs to say.
+  return waitForBotState(client, predicate, 'a state', timeoutMs).catch(() => {
+    throw new Error(`state not reached within ${timeoutMs} ms: ${JSON.stringify(client.state).slice(0, 400)}`);
   });
 }
