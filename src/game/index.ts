@@ -8,3 +8,4 @@ export * from './game';
 export * from './view';
 export * from './replay';
 export * from './lifecycle';
+export * from './rules';
