@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 
-/** Everything the server reads from its environment, with working defaults (DESIGN.md §3). */
+/** Everything the server reads from its environment, with working defaults (the table of README.md). */
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;

@@ -12,7 +12,7 @@ const REASONS: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-/** Every HTTP error has the shape `{ statusCode, message, error }` (DESIGN.md §2). */
+/** Every HTTP error has the shape `{ statusCode, message, error }` (docs/protocol.md, HTTP). */
 export function httpError(statusCode: number, message: string | string[]) {
   return { statusCode, message, error: REASONS[statusCode] ?? 'Error' };
 }
@@ -21,7 +21,7 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
   return reply.code(statusCode).send(httpError(statusCode, message));
 }
 
-/** One message per broken rule, in field order, as the sign-up form shows them (SPEC §8). */
+/** One message per broken rule, in field order, as the sign-up form shows them (docs/protocol.md, sign-up). */
 export function messages(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
     const field = issue.path.join('.');

@@ -76,7 +76,7 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry, 
     if (!user) return sendError(reply, 401, ['A valid access token is required']);
     const body = CreateRoomBodySchema.safeParse(request.body ?? {});
     if (!body.success) return sendError(reply, 400, messages(body.error));
-    // Identity comes from the token, never from the body (DESIGN.md §2).
+    // Identity comes from the token, never from the body (docs/protocol.md, POST /room).
     if (!(await store.findUserById(user.id))) return sendError(reply, 401, ['Unknown user']);
     return reply.code(201).send({
       slug: await registry.create(user.id, {

@@ -44,7 +44,7 @@ function badPayload(error: z.ZodError): Ack<never> {
   return errorAck('BAD_PAYLOAD', issue ? `${issue.message}${where}` : 'invalid payload');
 }
 
-/** The /room namespace (DESIGN.md §2): token checked at the handshake, every payload validated, one authority per room. */
+/** The /room namespace (docs/protocol.md): token checked at the handshake, every payload validated, one authority per room. */
 export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
   const nsp: RoomNamespace = io.of(SOCKET_NAMESPACE);
   const { registry, actions, log } = deps;

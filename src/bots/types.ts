@@ -1,7 +1,7 @@
 import type { Cell, Coord, PartialShipMap, Rng, ShipMap } from '../game';
 
 /**
- * Everything a shooter may know about the opponent (DESIGN.md §2): the opponent grid as the
+ * Everything a shooter may know about the opponent (docs/protocol.md, Server → client events): the opponent grid as the
  * player sees it (only E, M, H, D; read as grid[y][x]) and the opponent ships sunk so far.
  */
 export interface ShotView {

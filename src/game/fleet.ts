@@ -1,6 +1,6 @@
 import type { Coord } from './grid';
 
-/** Ship numbers 0..4 and their lengths (SPEC §9, DESIGN.md §2). */
+/** Ship numbers 0..4 and their lengths (docs/game.md, The rules). */
 export const SHIP_LENGTHS = [5, 4, 3, 3, 2] as const;
 export const SHIP_KEYS = ['0', '1', '2', '3', '4'] as const;
 export type ShipKey = (typeof SHIP_KEYS)[number];
@@ -36,7 +36,7 @@ export function shipCells(start: Coord, length: number, orientation: Orientation
   );
 }
 
-/** Orientation derived from the cells (SPEC §3); a one-cell or broken run counts as horizontal. */
+/** Orientation derived from the cells (docs/game.md, The rules); a one-cell or broken run counts as horizontal. */
 export function orientationOf(cells: readonly Coord[]): Orientation {
   const [a, b] = cells;
   return a && b && a.x === b.x && a.y !== b.y ? 'vertical' : 'horizontal';

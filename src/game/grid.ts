@@ -1,4 +1,4 @@
-/** The 10x10 board: coordinates, cell codes and grids read as grid[y][x] (DESIGN.md §2). */
+/** The 10x10 board: coordinates, cell codes and grids read as grid[y][x] (docs/protocol.md, Conventions). */
 export const GRID_SIZE = 10;
 
 /** x is the column, y the row, both 0..9. */

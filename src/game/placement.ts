@@ -18,7 +18,7 @@ export interface FleetError {
   readonly code: FleetErrorCode;
   readonly ship: ShipKey;
 }
-/** Why a move or a rotation was refused (SPEC §4: the change is then ignored). */
+/** Why a move or a rotation was refused (docs/game.md, The rules: the change is then refused). */
 export type PlacementError = 'OUT_OF_BOUNDS' | 'OVERLAP';
 
 /** True when the cells run right (+x) or down (+y) one step at a time from the first cell. */
@@ -31,7 +31,7 @@ export function isStraightRun(cells: readonly Coord[]): boolean {
   return cells.every((c, i) => c.x === first.x + dx * i && c.y === first.y + dy * i);
 }
 
-/** Checks every rule of DESIGN.md §2: five ships of the right lengths, straight, in bounds, no overlap. */
+/** Checks every rule of docs/game.md, The rules: five ships of the right lengths, straight, in bounds, no overlap. */
 export function validateFleet(fleet: ShipMap): Result<ShipMap, FleetError> {
   const taken = new Uint8Array(GRID_SIZE * GRID_SIZE);
   for (const ship of SHIP_KEYS) {
@@ -69,7 +69,7 @@ export function moveShip(fleet: ShipMap, ship: ShipKey, to: Coord): Result<ShipM
   return placeShip(fleet, ship, to, orientationOf(fleet[ship]));
 }
 
-/** Rotates a ship between horizontal and vertical around its first cell (SPEC §4). */
+/** Rotates a ship between horizontal and vertical around its first cell (docs/game.md, The rules). */
 export function rotateShip(fleet: ShipMap, ship: ShipKey): Result<ShipMap, PlacementError> {
   const cells = fleet[ship];
   const first = cells[0];

@@ -4,7 +4,7 @@ import { type EndReason, type GameState, type GameStatus, opponentOf, shotsBy } 
 import { isSunk, type Shot } from './shots';
 
 /**
- * What one player may see of the game (DESIGN.md §2). This module is the one place that decides
+ * What one player may see of the game (docs/architecture.md, How views are filtered). This module is the one place that decides
  * it: before ENDED no unsunk opponent ship cell ever leaves here.
  */
 export interface PlayerView {
@@ -125,7 +125,7 @@ export interface PublicBoard {
 }
 
 /**
- * What a spectator may see (DESIGN.md §5): both boards as the public knows them — shots, hits and
+ * What a spectator may see (docs/protocol.md, Spectators): both boards as the public knows them — shots, hits and
  * sunk ships, never a cell of an unsunk ship before ENDED. The same for every spectator, so the
  * server computes it once per change for all of them.
  */

@@ -19,7 +19,7 @@ import {
 import type { CreateRoomBody, GamesInProgressResponse, LoginBody, Profile, SignUpBody } from './types';
 import { type ComputerGameBody, type ComputerGameResponse, ComputerGameResponseSchema } from './lobby';
 
-/** A failed HTTP call, with the text SPEC §8 says to show the user. */
+/** A failed HTTP call, with the text docs/game.md (Errors the player sees) says to show the user. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -53,7 +53,7 @@ function messagesOf(body: unknown, fallback: string): string[] {
   return Array.isArray(message) ? message : [message];
 }
 
-/** HTTP calls of SPEC §7 on fetch; runs in the browser and in Node. */
+/** The HTTP calls of docs/protocol.md on fetch; runs in the browser and in Node. */
 export class ApiClient {
   readonly baseUrl: string;
   token: string | null;
@@ -96,7 +96,7 @@ export class ApiClient {
     return result.data;
   }
 
-  /** 201 → `{email}`; 400 → messages joined with ', '; 409 → the message (SPEC §8). */
+  /** 201 → `{email}`; 400 → messages joined with ', '; 409 → the message (docs/protocol.md, sign-up). */
   async signUp(body: SignUpBody): Promise<z.infer<typeof SignUpResponseSchema>> {
     const raw = await this.request('POST', '/users/auth/sign-up', body);
     if (raw.status === 201) return this.parse(SignUpResponseSchema, raw);
@@ -116,7 +116,7 @@ export class ApiClient {
     return data;
   }
 
-  /** 201 → `{slug}`; `turnSeconds` (30 or 60) gives the room a turn clock. Any other status raises the joined message array (SPEC §8). */
+  /** 201 → `{slug}`; `turnSeconds` (30 or 60) gives the room a turn clock. Any other status raises the joined message array (docs/game.md, Errors the player sees). */
   async createRoom(body: CreateRoomBody): Promise<z.infer<typeof CreateRoomResponseSchema>> {
     const raw = await this.request('POST', '/room', body);
     if (raw.status !== 201) {

@@ -1,5 +1,5 @@
 /**
- * Stable error codes carried by socket acknowledgements `{ error: CODE }` (DESIGN.md §2).
+ * Stable error codes carried by socket acknowledgements `{ error: CODE }` (docs/protocol.md, Error codes).
  * Clients translate them; never change the spelling of an existing code.
  */
 export const ERROR_CODES = [

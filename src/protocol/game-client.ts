@@ -19,7 +19,7 @@ import type { SpectatorFrame } from './spectators';
 
 export type FrameListener = (frame: SpectatorFrame) => void;
 
-/** SPEC §9 socket settings. */
+/** The socket settings of docs/protocol.md, Client settings. */
 export const SOCKET_SETTINGS = {
   timeout: 20_000,
   reconnection: true,
@@ -49,7 +49,7 @@ export const WEBSOCKET_FIRST: Partial<ManagerOptions> = {
   tryAllTransports: true,
 };
 
-/** The options of every Broadside client socket: SPEC §9, its own connection, WebSocket first, then the caller's. */
+/** The options of every Broadside client socket: the settings of docs/protocol.md, its own connection, WebSocket first, then the caller's. */
 export function clientSocketOptions(
   query: Record<string, string>,
   overrides: Partial<ManagerOptions & SocketOptions> = {},
@@ -66,7 +66,7 @@ export interface GameClientOptions {
   readonly slug: string;
   /** How long to wait for an acknowledgement before answering `{error: 'TIMEOUT'}`. */
   readonly ackTimeoutMs?: number;
-  /** socket.io-client overrides (transports, reconnection…), applied over SPEC §9 settings. */
+  /** socket.io-client overrides (transports, reconnection…), applied over the docs/protocol.md settings. */
   readonly socket?: Partial<ManagerOptions & SocketOptions>;
 }
 

@@ -3,7 +3,7 @@ import { END_REASONS, GAME_STATUSES, GRID_SIZE, SHIP_LENGTHS, TURN_SECONDS } fro
 import { ERROR_CODES } from './errors';
 
 /* One source of truth for every body and payload on the wire: the server validates with these,
- * the clients take their types from them. Shapes follow DESIGN.md §2. */
+ * the clients take their types from them. Shapes follow docs/protocol.md. */
 
 const coordinate = z
   .number()
@@ -73,7 +73,7 @@ export const LoginBodySchema = z.strictObject({
 });
 export const LoginResponseSchema = z.object({ access_token: z.string() });
 
-/** SPEC §3: userId, username, socketId (null). Identity comes from the token; the body is only checked for shape. */
+/** docs/protocol.md, POST /room: userId, username, socketId (null). Identity comes from the token; the body is only checked for shape. */
 export const CreateRoomBodySchema = z.object({
   userId: z.string().max(64).nullish(),
   username: z.string().max(64).nullish(),

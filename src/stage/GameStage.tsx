@@ -51,7 +51,7 @@ const visuallyHidden: CSSProperties = {
 };
 
 /**
- * The game's PixiJS stage: a function of the game store (DESIGN.md §4). It draws the grids the
+ * The game's PixiJS stage: a function of the game store (docs/architecture.md). It draws the grids the
  * status calls for, turns pointer and keyboard input into the store's actions (which apply the
  * rules) and plays effects, sounds and announcements planned from each state change.
  */
@@ -230,7 +230,7 @@ export default function GameStage({ panel = null }: { panel?: ReactNode }) {
     if (drag.dragging) {
       const home = gameStore.draft[drag.ship][0];
       if (home && sameCoord(home, drag.target)) return;
-      // A refused drop changes nothing (SPEC §4); the sprite then glides back to its cell.
+      // A refused drop changes nothing (docs/game.md, The rules); the sprite then glides back to its cell.
       const moved = moveDraftShip(drag.ship, drag.target);
       say(translate(moved.ok ? 'announce.moved' : 'announce.refused', { ship: name, cell: coordLabel(drag.target) }));
     } else {

@@ -33,7 +33,7 @@ interface ShipSpriteProps {
 
 /**
  * A ship drawn horizontally around its first cell's centre; a vertical ship is the same shape
- * turned a quarter, so a rotation animates as a real turn about the first cell (SPEC §4).
+ * turned a quarter, so a rotation animates as a real turn about the first cell (docs/game.md, The rules).
  * Position and angle glide towards the store's value every tick, which also makes a refused drop
  * slide back home.
  */

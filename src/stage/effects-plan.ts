@@ -13,7 +13,7 @@ import {
 import type { BoardId } from './layout';
 
 /**
- * Animation planning by diffing the state before and after a change (DESIGN.md §4, chessground
+ * Animation planning by diffing the state before and after a change (docs/architecture.md, chessground
  * style). Pure: what to animate, what to play and what to announce; stepping happens elsewhere.
  */
 export interface StageSnapshot {

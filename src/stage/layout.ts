@@ -44,7 +44,7 @@ export interface StageLayout {
   readonly spare: Rect | null;
 }
 
-/** SPEC §9: about 55 px per cell at 1×; the stage never draws cells larger than this. */
+/** docs/game.md, In the browser: about 55 px per cell at 1×; the stage never draws cells larger than this. */
 export const MAX_CELL = 55;
 /** Issue #13: a cell is never smaller than this; below it the page scrolls instead. */
 export const MIN_CELL = 28;

@@ -34,7 +34,7 @@ export const THEME_VARIABLES: Readonly<Record<keyof StageTheme, string>> = {
   text: '--stage-text',
 };
 
-/** The dark theme (the default, SPEC §2) used when a variable is missing or unreadable. */
+/** The dark theme (the default, docs/game.md) used when a variable is missing or unreadable. */
 export const FALLBACK_THEME: StageTheme = {
   bg: '#0b1726',
   water: '#123456',

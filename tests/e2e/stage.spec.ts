@@ -123,7 +123,7 @@ for (const renderer of [undefined, 'webgl'] as const) {
     await dragCell(ann, firstCell(fleet, valid.ship), valid.to);
     await expect.poll(() => fleetOf(ann)).toEqual(expected.value);
 
-    // Invalid: dropped on another ship, nothing changes (SPEC §4) and the sprite slides back.
+    // Invalid: dropped on another ship, nothing changes (docs/game.md, The rules) and the sprite slides back.
     fleet = await fleetOf(ann);
     const invalid = findMove(fleet, 'overlap');
     await dragCell(ann, firstCell(fleet, invalid.ship), invalid.to);

@@ -115,7 +115,7 @@ describe('the socket handshake', () => {
   });
 });
 
-describe('a client written from SPEC.md alone', () => {
+describe('a client that knows only the original events', () => {
   it('plays a whole game and a replay, ignoring the new events', async () => {
     const [pa, pb] = await Promise.all([newPlayer(server.url, 'alice'), newPlayer(server.url, 'bob')]);
     const { slug } = await pa.api.createRoom({ userId: pa.id, username: pa.username, socketId: null });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { ROUTES } from '../routing/paths';
 
-/** SPEC §2: game pages have a 'Back' button to /. */
+/** docs/game.md, Routes: game pages have a 'Back' button to /. */
 export function BackButton() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();

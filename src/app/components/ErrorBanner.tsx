@@ -4,7 +4,7 @@ import { bannerStore, dismissError } from '../stores/banner';
 import { BannerMessageText } from './BannerMessageText';
 import { ICONS } from './icons';
 
-/** The global, dismissible error banner (SPEC §2). */
+/** The global, dismissible error banner (docs/game.md, Routes). */
 export function ErrorBanner() {
   const { messages } = useSnapshot(bannerStore);
   const { t } = useTranslation();

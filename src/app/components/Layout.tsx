@@ -9,7 +9,7 @@ import { ICONS } from './icons';
 import { ProfilePanel } from './ProfilePanel';
 import { useDismiss } from './use-dismiss';
 
-/** SPEC §2: every page sits under a header (logo, navigation, profile button) and the error banner. */
+/** docs/game.md, The pages: every page sits under a header (logo, navigation, profile button) and the error banner. */
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

@@ -7,7 +7,7 @@ import { authStore } from '../stores/auth';
 import { preferencesStore, setLanguage, toggleMuted, toggleTheme } from '../stores/preferences';
 import { FlagIcon } from './FlagIcon';
 
-/** SPEC §2 profile panel: my profile, dark mode, language flags, sound, logout when logged in. */
+/** The profile panel (docs/game.md, Routes): my profile, dark mode, language flags, sound, logout when logged in. */
 export function ProfilePanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { user } = useSnapshot(authStore);

@@ -4,7 +4,7 @@ import { serverMessageKey } from './server-messages';
 
 /**
  * What the banner shows: a translation key (our own texts, the server's error codes) or the
- * server's own message, shown as it came (SPEC §8).
+ * server's own message, shown as it came (docs/game.md, Errors the player sees).
  */
 export type BannerText =
   | { readonly key: string; readonly params?: Readonly<Record<string, string>> }
@@ -32,7 +32,7 @@ function isHttpFailure(error: unknown): error is HttpFailure {
 }
 
 /**
- * SPEC §8 error texts: an HTTP error shows the server's message (sign-up 400 already joined with
+ * The error texts of docs/game.md, Errors the player sees: an HTTP error shows the server's message (sign-up 400 already joined with
  * ', ' by ApiClient); an unreachable server and socket error codes are translated.
  */
 export function errorText(error: unknown): BannerText {

@@ -16,7 +16,7 @@ export interface RequiredForm<F extends string> {
   setBusy(busy: boolean): void;
   /** A change handler for one field; editing a field clears its error. */
   set(field: F): (value: string) => void;
-  /** Shows the 'required' errors (SPEC §5) and tells whether the form may be sent. */
+  /** Shows the 'required' errors (docs/game.md, In the browser) and tells whether the form may be sent. */
   validate(): boolean;
 }
 

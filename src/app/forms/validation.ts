@@ -1,4 +1,4 @@
-/** SPEC §5: on the client every field is required and nothing else is checked. */
+/** docs/game.md, In the browser: on the client every field is required and nothing else is checked. */
 export type FieldErrors<F extends string> = Partial<Record<F, 'required'>>;
 
 export function requiredFieldErrors<F extends string>(values: Readonly<Record<F, string>>): FieldErrors<F> {

@@ -1,8 +1,8 @@
-/** The interface languages (SPEC §1) and how a browser's language tag maps onto them (SPEC §9). */
+/** The interface languages and how a browser's language tag maps onto them (docs/game.md, In the browser). */
 export const LANGUAGES = ['fr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** SPEC §9: fallback fr-FR. */
+/** Anything else falls back to French (docs/game.md, In the browser). */
 export const FALLBACK_LANGUAGE: Language = 'fr';
 
 export function isLanguage(value: unknown): value is Language {
@@ -10,7 +10,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * fr-FR and fr-EN → French, en-GB and en-US → English (SPEC §9): the primary subtag decides, so any
+ * fr-FR and fr-EN → French, en-GB and en-US → English (docs/game.md): the primary subtag decides, so any
  * other region of a supported language maps the same way; anything else falls back to French.
  */
 export function resolveLanguage(tag: string | null | undefined): Language {

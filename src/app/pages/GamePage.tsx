@@ -17,7 +17,7 @@ import type { User } from '../stores/user';
 import { gameTitle } from './game-title';
 
 /**
- * SPEC §2 Game, laid out to fill the window (issue #13): a bar with the players' names, the status
+ * The Game page (docs/game.md), laid out to fill the window (issue #13): a bar with the players' names, the status
  * of the moment, How to play and the match row (presence, clock, Resign), then the stage in all the
  * height that is left. The bar's rows have fixed heights and notices are laid over the stage, so a
  * turn change moves nothing below it.

@@ -23,7 +23,7 @@ import { dispatchSearch, lobbyStore } from '../stores/lobby';
 import { rememberPath } from '../stores/return-path';
 
 /**
- * SPEC §2 Home: greeting, 'Create a game', and joining a game by its name; issue 12 adds playing
+ * Home (docs/game.md, The pages): greeting, 'Create a game', and joining a game by its name; issue 12 adds playing
  * at once: a quick match against the next player looking, the computer, and the open games.
  */
 export default function HomePage() {

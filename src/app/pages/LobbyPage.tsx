@@ -16,7 +16,7 @@ import type { User } from '../stores/user';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** SPEC §2 Lobby: members, the invitation link, and 'Start the game' with exactly two players. */
+/** The Lobby (docs/game.md, The pages): members, the invitation link, and 'Start the game' with exactly two players. */
 export default function LobbyPage({ slug, user }: { slug: string; user: User }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();

@@ -9,7 +9,7 @@ import { clearErrors } from '../stores/banner';
 import { takeReturnTarget } from '../stores/return-path';
 import { logInWithPassword } from './log-in';
 
-/** SPEC §2 Login: e-mail and password; back to the remembered page on success. */
+/** Log in (docs/game.md, The pages): e-mail and password; back to the remembered page on success. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();

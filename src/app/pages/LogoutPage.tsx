@@ -5,7 +5,7 @@ import { closeActiveSession } from '../session/active-session';
 import { logOut } from '../stores/auth';
 import { takeReturnTarget } from '../stores/return-path';
 
-/** SPEC §2 Logout: clears the stored user and returns to the remembered page, otherwise /. */
+/** Log out (docs/game.md, Routes): clears the stored user and returns to the remembered page, otherwise /. */
 export default function LogoutPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();

@@ -12,7 +12,7 @@ import { takeReturnTarget } from '../stores/return-path';
 import { logInWithPassword } from './log-in';
 
 /**
- * SPEC §2 Register: four required fields (the confirmation is not compared, SPEC §5), then an
+ * Register (docs/game.md): four required fields (the confirmation is not compared), then an
  * automatic login and back to the remembered page.
  */
 export default function RegisterPage() {

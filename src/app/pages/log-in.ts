@@ -4,7 +4,7 @@ import { errorText } from '../errors/error-text';
 import { logIn } from '../stores/auth';
 import { clearErrors, showError } from '../stores/banner';
 
-/** Logs in and stores the user; failures go to the banner (SPEC §8). True on success. */
+/** Logs in and stores the user; failures go to the banner (docs/game.md, Errors the player sees). True on success. */
 export async function logInWithPassword(body: LoginBody): Promise<boolean> {
   try {
     const { access_token } = await (await api()).login(body);

@@ -29,7 +29,7 @@ function RoomRoute({ id, page: Page }: { id: string | undefined; page: RoomPage 
   );
 }
 
-/** SPEC §2 routes, plus /profile and a not-found page. */
+/** The routes of docs/game.md, The pages. */
 export function AppRoutes() {
   const { t } = useTranslation();
   return (

@@ -1,7 +1,7 @@
 import type { GameStatus } from '../../game';
 import { gamePath, lobbyPath } from './paths';
 
-/** SPEC §2 Lobby: once the status is no longer UNSTARTED, the player goes to the game page. */
+/** docs/game.md, Routes: once the status is no longer UNSTARTED, the player goes to the game page. */
 export function lobbyExit(status: GameStatus | null, id: string): string | null {
   return status !== null && status !== 'UNSTARTED' ? gamePath(id) : null;
 }

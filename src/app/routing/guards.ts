@@ -1,12 +1,12 @@
 import { ROUTES } from './paths';
 
-/** What a guarded page does with the visitor (SPEC §2). */
+/** What a guarded page does with the visitor (docs/game.md, Routes). */
 export type Access =
   | { readonly kind: 'allow' }
   | { readonly kind: 'redirect'; readonly to: string; readonly remember: boolean };
 
 /**
- * The /game rules of SPEC §2: a missing id goes home; an anonymous user goes to /login and the
+ * The /game rules of docs/game.md, Routes: a missing id goes home; an anonymous user goes to /login and the
  * original path is remembered so login can bring them back.
  */
 export function gameRouteAccess(id: string | undefined, loggedIn: boolean): Access {
@@ -25,7 +25,7 @@ export function isRememberablePath(path: string): boolean {
   return !NOT_REMEMBERED.includes(pathname);
 }
 
-/** After login, registration or logout: the remembered page, otherwise / (SPEC §2). */
+/** After login, registration or logout: the remembered page, otherwise / (docs/game.md, Routes). */
 export function returnTarget(remembered: string | null): string {
   return remembered !== null && isRememberablePath(remembered) ? remembered : ROUTES.home;
 }

@@ -10,7 +10,7 @@ export const ROUTES = {
   replay: '/replay/:id',
   leaderboard: '/leaderboard',
   game: '/game/:id',
-  /** The game routes without an id: sent home (SPEC §2). */
+  /** The game routes without an id: sent home (docs/game.md, Routes). */
   lobbyWithoutId: '/game/lobby',
   gameWithoutId: '/game',
 } as const;

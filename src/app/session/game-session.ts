@@ -31,7 +31,7 @@ export const SESSION_GRACE_MS = 3_000;
 
 let current: Entry | null = null;
 
-/** SPEC §8: errors from these calls are only logged, never shown. */
+/** docs/game.md, Errors the player sees: errors from these calls are only logged, never shown. */
 function logError(action: string, reply: unknown): void {
   if (isErrorAck(reply)) console.error(`[broadside] ${action} failed: ${reply.error}`, reply.message ?? '');
 }

@@ -9,7 +9,7 @@ import { isErrorAck } from '../../protocol/types';
 
 /**
  * Joins the room for as long as the page is shown. A join error is shown in the banner and sends
- * the user home (SPEC §8).
+ * the user home (docs/game.md, Errors the player sees).
  */
 export function useGameSession(slug: string, user: User): GameSession | null {
   const [session, setSession] = useState<GameSession | null>(null);

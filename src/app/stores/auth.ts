@@ -4,7 +4,7 @@ import { parseStoredUser, type User, userFromToken } from './user';
 export const USER_STORAGE_KEY = 'broadside.user';
 
 export interface AuthState {
-  /** SPEC §4: 'loading' until local storage has been read, then 'ready' with or without a user. */
+  /** docs/game.md, In the browser: 'loading' until local storage has been read, then 'ready' with or without a user. */
   status: 'loading' | 'ready';
   user: User | null;
 }
@@ -19,7 +19,7 @@ function storage(): Storage | null {
   }
 }
 
-/** Loads the stored user at start (SPEC §4). */
+/** Loads the stored user at start (docs/game.md, In the browser). */
 export function loadUser(): void {
   const user = parseStoredUser(storage()?.getItem(USER_STORAGE_KEY) ?? null);
   if (!user) storage()?.removeItem(USER_STORAGE_KEY);

@@ -7,7 +7,7 @@ export interface BannerMessage {
 }
 
 /**
- * The global error banner (SPEC §2). Issue #13: a message shown again is not stacked a second time
+ * The global error banner (docs/game.md, Routes). Issue #13: a message shown again is not stacked a second time
  * (its life starts over), and a message goes by itself after a while, or as soon as the action it
  * was about is tried again (clearErrors) — it never outlives the error it reports.
  */

@@ -22,13 +22,13 @@ type ServerSide = { -readonly [K in Exclude<keyof ClientGameState, 'slug'>]: Cli
 
 /**
  * The game as the browser knows it: the server's view (fed by GameClient) plus the fleet being
- * arranged during placement. The Pixi stage is a function of this store (DESIGN.md §4).
+ * arranged during placement. The Pixi stage is a function of this store (docs/architecture.md).
  */
 export interface GameStoreState extends ServerSide {
   /** The logged-in player's id, to tell own and opponent data apart. */
   userId: string | null;
   slug: string | null;
-  /** The fleet being arranged during PLACE_SHIPS; starts as a random legal layout (SPEC §4). */
+  /** The fleet being arranged during PLACE_SHIPS; starts as a random legal layout (docs/game.md, The rules). */
   draft: ShipMap;
   /** True once the server accepted this player's fleet, while waiting for the opponent's. */
   fleetSubmitted: boolean;
@@ -151,7 +151,7 @@ export function canEditDraft(state: Pick<GameStoreState, 'gameStatus' | 'fleetSu
   return state.gameStatus === 'PLACE_SHIPS' && !state.fleetSubmitted;
 }
 
-/** SPEC §4: a move that breaks bounds or overlaps is ignored; the reason comes back for feedback. */
+/** docs/game.md, The rules: a move that breaks bounds or overlaps is ignored; the reason comes back for feedback. */
 export function moveDraftShip(ship: ShipKey, to: Coord): Result<ShipMap, PlacementError | 'LOCKED'> {
   if (!canEditDraft(gameStore)) return { ok: false, error: 'LOCKED' };
   const moved = moveShip(gameStore.draft, ship, to);
@@ -179,7 +179,7 @@ export function setShotHandler(handler: ShotHandler | null): void {
   shotHandler = handler;
 }
 
-/** Sends a shot only on the player's turn and on a cell not yet shot (SPEC §5). */
+/** Sends a shot only on the player's turn and on a cell not yet shot (docs/game.md, In the browser). */
 export function requestShot(target: Coord): boolean {
   if (!isMyTurn(gameStore) || !shotHandler) return false;
   if (gameStore.opponentBoats[target.y]?.[target.x] !== 'E') return false;

@@ -3,7 +3,7 @@ import { type Language, pickLanguage } from '../i18n/languages';
 
 export type Theme = 'dark' | 'light';
 
-/** SPEC §3: language and theme live in memory only; `muted` silences the stage's sounds. */
+/** docs/game.md, In the browser: language and theme live in memory only; `muted` silences the stage's sounds. */
 export interface PreferencesState {
   language: Language;
   theme: Theme;

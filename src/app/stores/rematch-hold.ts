@@ -7,7 +7,7 @@ export interface Requester {
 
 /**
  * The next round, held back while this player still looks at the final boards of the last one.
- * The server starts the new round at once when the opponent replays (SPEC §2), so its frames keep
+ * The server starts the new round at once when the opponent replays (docs/protocol.md, replay), so its frames keep
  * coming; they are kept here and shown once the player chooses to go on.
  */
 export interface RematchHold<S> {

@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import { isRememberablePath, returnTarget } from '../routing/guards';
 
-/** The page a guard sent away from, so login, registration or logout can go back there (SPEC §2). */
+/** The page a guard sent away from, so login, registration or logout can go back there (docs/game.md, Routes). */
 export const returnPathStore = proxy<{ path: string | null }>({ path: null });
 
 export function rememberPath(path: string): void {

@@ -1,6 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
 
-/** SPEC §3: the user as stored locally, decoded from the login token. */
+/** docs/game.md, In the browser: the user as stored locally, decoded from the login token. */
 export interface User {
   readonly id: string;
   readonly username: string;

@@ -23,7 +23,7 @@ async function failureOf(call: Promise<unknown>): Promise<unknown> {
 
 const signUp = { username: 'alice', email: 'a@example.com', password: 'secret123' };
 
-describe('SPEC §8 error texts', () => {
+describe('error texts (docs/game.md, Errors the player sees)', () => {
   it('sign-up 400: the messages joined with ", "', async () => {
     const error = await failureOf(
       clientAnswering(400, {

@@ -132,7 +132,7 @@ describe('room session shared by the lobby and the game page', () => {
     expect(client?.shots).toEqual([{ x: 1, y: 1 }]);
   });
 
-  it('only logs errors of startGame (SPEC §8) and marks a placed fleet as submitted', async () => {
+  it('only logs errors of startGame (docs/game.md) and marks a placed fleet as submitted', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const session = acquireSession('room', alice);
     await startGame(session);

@@ -3,7 +3,7 @@ import { lobbyExit, gameExit } from '../../../src/app/routing/game-flow';
 import { gameRouteAccess, isRememberablePath, loggedInAccess, returnTarget } from '../../../src/app/routing/guards';
 import { gamePath, lobbyPath } from '../../../src/app/routing/paths';
 
-describe('game route guard (SPEC §2)', () => {
+describe('game route guard (docs/game.md, Routes)', () => {
   it('lets a logged-in user in when there is an id', () => {
     expect(gameRouteAccess('brave-otter-42', true)).toEqual({ kind: 'allow' });
   });

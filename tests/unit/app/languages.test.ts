@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_LANGUAGE, pickLanguage, resolveLanguage } from '../../../src/app/i18n/languages';
 
-describe('language mapping (SPEC §9)', () => {
+describe('language mapping (docs/game.md, In the browser)', () => {
   it.each([
     ['fr-FR', 'fr'],
     ['fr-EN', 'fr'],

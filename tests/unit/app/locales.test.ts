@@ -58,7 +58,7 @@ describe('translations', () => {
     }
   });
 
-  it('translates every server error code (DESIGN.md §2)', () => {
+  it('translates every server error code (docs/protocol.md, Error codes)', () => {
     const keys = new Set(flattenKeys(resources.en?.translation));
     for (const code of ERROR_CODES) expect(keys.has(`errors.codes.${code}`), code).toBe(true);
   });

@@ -5,7 +5,7 @@ import { i18n } from '../../../src/app/i18n/setup';
 import { preferencesStore } from '../../../src/app/stores/preferences';
 import { renderApp } from './render-app';
 
-describe('profile panel (SPEC §2)', () => {
+describe('profile panel (docs/game.md, Routes)', () => {
   it('switching to French changes every text at once, the stage namespace too', async () => {
     renderApp('/');
     const user = userEvent.setup();

@@ -24,7 +24,7 @@ afterEach(() => {
   resetGameStore(null, null);
 });
 
-describe('lobby (SPEC §2)', () => {
+describe('lobby (docs/game.md, Routes)', () => {
   it("lists the members and enables 'Start the game' only with exactly two", async () => {
     renderApp('/game/lobby/calm-whale-7', { user: 'alice' });
     await screen.findByRole('heading', { name: 'Waiting for players' }, { timeout: 5000 });
@@ -73,7 +73,7 @@ describe('lobby (SPEC §2)', () => {
   });
 });
 
-describe('game page by status (SPEC §2)', () => {
+describe('game page by status (docs/game.md, Routes)', () => {
   async function openGame() {
     const app = renderApp('/game/calm-whale-7', { user: 'alice' });
     await screen.findByRole('heading', { name: 'Game calm-whale-7' }, { timeout: 5000 });

@@ -13,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('route guards and the remembered path (SPEC §2)', () => {
+describe('route guards and the remembered path (docs/game.md, Routes)', () => {
   it('sends an anonymous visit of a lobby to /login, then back there after login', async () => {
     const api = fakeApi({
       'POST /users/auth/login': () => ({ status: 201, body: { access_token: tokenFor('alice') } }),

@@ -5,7 +5,7 @@ import { fakeToken } from './tokens';
 const NOW = Date.UTC(2026, 0, 1);
 const valid = fakeToken({ id: 'u1', username: 'alice', sub: 'u1', iat: NOW / 1000, exp: NOW / 1000 + 60 });
 
-describe('user decoded from the access token (SPEC §3)', () => {
+describe('user decoded from the access token (docs/game.md, In the browser)', () => {
   it('keeps id, username and the token', () => {
     expect(userFromToken(valid, NOW)).toEqual({ id: 'u1', username: 'alice', access_token: valid });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasErrors, requiredFieldErrors } from '../../../src/app/forms/validation';
 
-describe('client-side validation (SPEC §5: all fields required, nothing else)', () => {
+describe('client-side validation (docs/game.md, In the browser: all fields required, nothing else)', () => {
   it('flags every empty or blank field', () => {
     const errors = requiredFieldErrors({ username: '', email: '  ', password: 'x', confirmPassword: '' });
     expect(errors).toEqual({ username: 'required', email: 'required', confirmPassword: 'required' });

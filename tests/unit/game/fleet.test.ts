@@ -13,7 +13,7 @@ import {
   shipLength,
 } from '../../../src/game';
 
-describe('fleet constants (SPEC §9, DESIGN.md §2)', () => {
+describe('fleet constants (docs/game.md, The rules)', () => {
   it('a 10x10 grid, two players, ships 0..4 of lengths 5, 4, 3, 3, 2', () => {
     expect(GRID_SIZE).toBe(10);
     expect(MAX_PLAYERS).toBe(2);

@@ -48,7 +48,7 @@ function deliver(c: GameClient, event: ServerEventName | 'connect', payload?: un
 }
 
 describe('GameClient settings', () => {
-  it('uses the SPEC §9 socket settings', () => {
+  it('uses the socket settings of docs/protocol.md', () => {
     expect(SOCKET_SETTINGS).toMatchObject({
       timeout: 20_000,
       reconnectionDelay: 1_000,

@@ -275,7 +275,7 @@ describe('socket shapes', () => {
     expect(GridSchema.safeParse(odd).success).toBe(false);
   });
 
-  it('MemberSchema matches DESIGN.md §2', () => {
+  it('MemberSchema matches docs/protocol.md', () => {
     const member = { userId: 'u', username: 'a', socketId: null, hasToPlay: false, connected: false, awayUntil: null };
     expect(MemberSchema.safeParse(member).success).toBe(true);
     expect(MemberSchema.safeParse({ ...member, awayUntil: 1_790_000_060_000 }).success).toBe(true);

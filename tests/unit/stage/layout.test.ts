@@ -60,7 +60,7 @@ describe('computeLayout', () => {
     }
   });
 
-  it('never draws cells above the 1× size of SPEC §9', () => {
+  it('never draws cells above the 1× size of docs/game.md', () => {
     expect(computeLayout({ width: 4000, height: 3000, boards: both }).cell).toBe(MAX_CELL);
   });
 

@@ -5,7 +5,7 @@ import { gameStore } from '../../stores/game';
 import { RematchPrompt } from './RematchPrompt';
 
 /**
- * ENDED, in the game bar: '{username} won !' and 'Replay' (SPEC §2); when the opponent already
+ * ENDED, in the game bar: '{username} won !' and 'Replay' (docs/game.md, Routes); when the opponent already
  * replayed, their request instead of 'Replay'. What happened and how each side shot is in the end
  * card over the boards (EndCard).
  */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { gameStore, isMyTurn } from '../../stores/game';
 
-/** PLAY: whose turn it is (SPEC §2: "It's your turn !"). */
+/** PLAY: whose turn it is (docs/game.md, Routes: "It's your turn !"). */
 export function TurnIndicator() {
   const { t } = useTranslation();
   const snapshot = useSnapshot(gameStore);
