@@ -1,5 +1,5 @@
 import { benchGame, placerNamed, shooterNamed } from '../../src/bots';
-import { LatencyBook } from '../latency';
+import { LatencyBook } from '../../src/bots/latency';
 import { round, summarize } from '../stats';
 import { startWorker } from '../workers';
 import type { BenchWorkerMessage } from './worker';

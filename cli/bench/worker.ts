@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { type BookSnapshot, LatencyBook } from '../latency';
+import { type BookSnapshot, LatencyBook } from '../../src/bots/latency';
 import { type BenchConfig, type BenchSlice, playSlice } from './run';
 
 export type BenchWorkerMessage =

@@ -1,4 +1,4 @@
-import { type Bucket, LatencyBook, type Percentiles } from '../latency';
+import { type Bucket, LatencyBook, type Percentiles } from '../../src/bots/latency';
 import { round } from '../stats';
 import { startWorker } from '../workers';
 import type { LoadConfig, Scenario } from './config';

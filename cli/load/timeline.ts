@@ -1,4 +1,4 @@
-import { type BookSnapshot, LatencyBook, type Percentiles } from '../latency';
+import { type BookSnapshot, LatencyBook, type Percentiles } from '../../src/bots/latency';
 
 /** Length of one interval of the report's "over time" figures, like Artillery's intermediate reports. */
 export const WINDOW_MS = 10_000;

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { BookSnapshot } from '../latency';
+import type { BookSnapshot } from '../../src/bots/latency';
 import { AuthScenario } from './auth';
 import { errorCode, type LoadConfig } from './config';
 import { type DriveHooks, drive, type Share } from './drive';

@@ -3,10 +3,9 @@ import type { Outcome } from '../rooms/actions';
 import type { Room } from '../rooms/room';
 import { publish } from '../socket/publish';
 import type { RoomNamespace } from '../socket/types';
-import type { MaybePromise } from '../util/maybe-promise';
 
 /** Runs an action on the room's queue, as a socket event would, and publishes what changed. */
-export type Act = <T>(room: Room, action: () => MaybePromise<Outcome<T>>) => Promise<Ack<T>>;
+export type Act = <T>(room: Room, action: () => Promise<Outcome<T>> | Outcome<T>) => Promise<Ack<T>>;
 
 export function actOn(nsp: RoomNamespace): Act {
   return async (room, action) => {

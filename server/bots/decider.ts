@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { LatencyBook, type Percentiles } from '../../cli/latency';
+import { LatencyBook, type Percentiles } from '../../src/bots/latency';
 import { type LevelPlan, LEVEL_PLANS } from '../../src/bots/levels';
 import type { Coord, Grid, PartialShipMap, Rng } from '../../src/game';
 import type { BotLevel } from '../../src/protocol';

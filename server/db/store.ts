@@ -4,6 +4,7 @@ import {
   type EndReason,
   type GameStatus,
   GAME_STATUSES,
+  type Move as GameMove,
   type ShipMap,
   type Shot,
   type ShotResult,
@@ -11,7 +12,6 @@ import {
   type TurnSeconds,
 } from '../../src/game';
 import { type GameInProgress, ShipMapSchema } from '../../src/protocol';
-import type { MaybePromise } from '../util/maybe-promise';
 import type { RunSync } from './connect';
 import { TickBatch } from './tick-batch';
 import { isPostgres } from './postgres';
@@ -32,9 +32,7 @@ export interface PlayerRecord {
   readonly computerGamesWon: number;
 }
 /** One move of a round, in order: a shot, or a turn the clock passed (a 'T' row). */
-export type StoredMove =
-  | { readonly kind: 'shot'; readonly shot: Shot; readonly at: number }
-  | { readonly kind: 'timeout'; readonly playerId: string; readonly at: number };
+export type StoredMove = GameMove & { readonly at: number };
 
 export interface StoredRoom {
   readonly slug: string;
@@ -423,7 +421,7 @@ export class Store {
     shot: Shot,
     winner: string | null,
     at: number = Date.now(),
-  ): MaybePromise<void> {
+  ): Promise<void> {
     return this.addMove(slug, gameId, seq, shot, at, winner === null ? null : { winner, reason: 'SUNK' });
   }
 
@@ -438,7 +436,7 @@ export class Store {
     playerId: string,
     deadline: number,
     winner: string | null,
-  ): MaybePromise<void> {
+  ): Promise<void> {
     const move = { shooterId: playerId, x: -1, y: -1, result: TIMEOUT_RESULT };
     return this.addMove(slug, gameId, seq, move, deadline, winner === null ? null : { winner, reason: 'CLOCK' });
   }
@@ -450,7 +448,7 @@ export class Store {
     move: Move,
     at: number,
     end: { winner: string; reason: EndReason } | null,
-  ): MaybePromise<void> {
+  ): Promise<void> {
     return this.moves.add({ slug, gameId, seq, move, at, end, endedAt: Date.now() });
   }
 

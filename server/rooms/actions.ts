@@ -4,8 +4,7 @@ import { type Ack, type ErrorCode, errorAck, SERVER_EVENTS, type ServerEventName
 import type { Identity } from '../auth';
 import type { Store } from '../db/store';
 import { isUniqueViolation } from '../db/conflict';
-import { type MaybePromise, andThen, recover } from '../util/maybe-promise';
-import type { Room, RoomMember } from './room';
+import { presence, type Room, type RoomMember } from './room';
 
 /** Which server events each member must receive after an action (only what changed). */
 export type Fanout = (userId: string) => readonly ServerEventName[];
@@ -36,23 +35,19 @@ const everything: Fanout = () => ALL_EVENTS;
 const TURN_PASSED: readonly ServerEventName[] = ['match', 'members'];
 const nothing: Outcome<null> = { reply: null };
 
-/**
- * Applies a pure rule and, when it passes, persists before the new state becomes the room's.
- * Synchronous when the write is, so a shot needs no promise between its event and its ack.
- */
-function commit<T>(
+/** Applies a pure rule and, when it passes, persists before the new state becomes the room's. */
+async function commit<T>(
   room: Room,
   result: rules.Result<T, rules.RuleError>,
-  persist: (value: T) => MaybePromise<void>,
+  persist: (value: T) => Promise<void>,
   stateOf: (value: T) => GameState,
-): MaybePromise<{ ok: true; value: T } | { ok: false; outcome: Outcome<never> }> {
+): Promise<{ ok: true; value: T } | { ok: false; outcome: Outcome<never> }> {
   if (!result.ok) return { ok: false, outcome: fail(result.error) };
   const { value } = result;
-  return andThen(persist(value), () => {
-    room.state = stateOf(value);
-    if (room.state.status === 'ENDED') for (const m of room.members.values()) m.awayUntil = null;
-    return { ok: true, value } as const;
-  });
+  await persist(value);
+  room.state = stateOf(value);
+  if (room.state.status === 'ENDED') for (const m of room.members.values()) m.awayUntil = null;
+  return { ok: true, value };
 }
 
 /** Starts the grace period of every member away when play starts or someone comes back to it. */
@@ -178,28 +173,26 @@ export class RoomActions {
     };
   }
 
-  /** Synchronous from the rule check to the outcome when the shot's row can be written at once. */
-  shoot(room: Room, user: Identity, target: Coord): MaybePromise<Outcome<ShotResult>> {
+  async shoot(room: Room, user: Identity, target: Coord): Promise<Outcome<ShotResult>> {
     const seq = rules.moveCount(room.state);
     const gameId = room.gameId;
-    return recover(
-      () => this.applyShot(room, user, target, seq, gameId),
-      (error) => {
-        if (!isUniqueViolation(error)) throw error;
-        return this.lostWrite(room);
-      },
-    );
+    try {
+      return await this.applyShot(room, user, target, seq, gameId);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return this.lostWrite(room);
+    }
   }
 
-  private applyShot(
+  private async applyShot(
     room: Room,
     user: Identity,
     target: Coord,
     seq: number,
     gameId: number | null,
-  ): MaybePromise<Outcome<ShotResult>> {
+  ): Promise<Outcome<ShotResult>> {
     const at = Date.now();
-    const done = commit(
+    const d = await commit(
       room,
       rules.shoot(room.state, user.id, target),
       (applied) => {
@@ -208,24 +201,22 @@ export class RoomActions {
       },
       (applied) => applied.state,
     );
-    return andThen(done, (d): Outcome<ShotResult> => {
-      if (!d.ok) return d.outcome;
-      room.turnStartedAt = at;
-      const { outcome } = d.value;
-      // Without a clock nothing of the match changes with a shot: SPEC rooms keep their frames.
-      const clock: ServerEventName[] = room.turnSeconds === null ? [] : ['match'];
-      return {
-        reply: outcome.result,
-        fanout: (id) => {
-          if (outcome.won) return SPEC_ORDER;
-          const base: ServerEventName[] = ['battlePlace', ...clock, 'members'];
-          if (id !== user.id) return [...base, 'playerBoats'];
-          return outcome.sunk === undefined
-            ? [...base, 'opponentBoats']
-            : [...base, 'opponentBoats', 'opponentShipsIndexes'];
-        },
-      };
-    });
+    if (!d.ok) return d.outcome;
+    room.turnStartedAt = at;
+    const { outcome } = d.value;
+    // Without a clock nothing of the match changes with a shot: SPEC rooms keep their frames.
+    const clock: ServerEventName[] = room.turnSeconds === null ? [] : ['match'];
+    return {
+      reply: outcome.result,
+      fanout: (id) => {
+        if (outcome.won) return SPEC_ORDER;
+        const base: ServerEventName[] = ['battlePlace', ...clock, 'members'];
+        if (id !== user.id) return [...base, 'playerBoats'];
+        return outcome.sunk === undefined
+          ? [...base, 'opponentBoats']
+          : [...base, 'opponentBoats', 'opponentShipsIndexes'];
+      },
+    };
   }
 
   async replay(room: Room, user: Identity): Promise<Outcome<GameStatus>> {
@@ -258,12 +249,12 @@ export class RoomActions {
    * The turn clock ran out at `deadline`. Does nothing unless that is still the current turn's
    * deadline (a shot may have come first): a timer never acts on a turn it was not set for.
    */
-  passTurn(room: Room, deadline: number): MaybePromise<Outcome<null>> {
+  async passTurn(room: Room, deadline: number): Promise<Outcome<null>> {
     const playerId = room.state.turn;
     const gameId = room.gameId;
     if (room.turnDeadline !== deadline || playerId === null || gameId === null) return nothing;
     const seq = rules.moveCount(room.state);
-    const done = commit(
+    const d = await commit(
       room,
       rules.passTurn(room.state, playerId),
       (state) =>
@@ -277,11 +268,9 @@ export class RoomActions {
         ),
       (state) => state,
     );
-    return andThen(done, (d): Outcome<null> => {
-      if (!d.ok) return d.outcome;
-      room.turnStartedAt = deadline;
-      return { reply: null, fanout: d.value.status === 'ENDED' ? everything : () => TURN_PASSED };
-    });
+    if (!d.ok) return d.outcome;
+    room.turnStartedAt = deadline;
+    return { reply: null, fanout: d.value.status === 'ENDED' ? everything : () => TURN_PASSED };
   }
 
   /**
@@ -291,8 +280,8 @@ export class RoomActions {
   async forfeit(room: Room, userId: string, awayUntil: number): Promise<Outcome<null>> {
     const member = room.members.get(userId);
     const other = room.otherMember(userId);
-    if (member?.socketId !== null || member.awayUntil !== awayUntil || !other || other.socketId === null)
-      return nothing;
+    if (!member || member.awayUntil !== awayUntil) return nothing;
+    if (!rules.forfeitClaimable(room.state, presence(member), other && presence(other))) return nothing;
     const done = await commit(
       room,
       rules.forfeit(room.state, userId),

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MaybePromise } from '../util/maybe-promise';
+import { forfeitClaimable } from '../../src/game';
 import type { Fanout, Outcome, RoomActions } from './actions';
 import type { RoomRegistry } from './registry';
-import type { Room } from './room';
+import { presence, type Room } from './room';
 
 /** Sends what changed to the room's members (server/socket/publish.ts, bound to the namespace). */
 export type Publisher = (room: Room, fanout: Fanout) => void;
@@ -41,8 +41,7 @@ export class RoomAuthority {
     for (const member of room.members.values()) {
       const name = `away:${member.userId}`;
       const other = room.otherMember(member.userId);
-      const claimable =
-        room.state.status === 'PLAY' && member.socketId === null && other !== undefined && other.socketId !== null;
+      const claimable = forfeitClaimable(room.state, presence(member), other && presence(other));
       const until = member.awayUntil;
       if (!claimable || until === null) timers.clear(name);
       else timers.set(name, until, () => this.fire(room, () => this.actions.forfeit(room, member.userId, until)));
@@ -53,8 +52,9 @@ export class RoomAuthority {
     }
   }
 
-  private fire(room: Room, action: () => MaybePromise<Outcome<null>>): void {
-    Promise.resolve(room.exclusive(action))
+  private fire(room: Room, action: () => Promise<Outcome<null>>): void {
+    room
+      .exclusive(action)
       .then((outcome) => {
         this.settle(room, outcome);
         this.registry.release(room);

@@ -1,6 +1,5 @@
 import type { TurnSeconds } from '../../src/game';
 import type { Store } from '../db/store';
-import type { MaybePromise } from '../util/maybe-promise';
 import { type ClockSettings, DEFAULT_CLOCK, Room } from './room';
 import { randomSlug } from './slug';
 
@@ -33,10 +32,10 @@ export class RoomRegistry {
     throw new Error('could not find a free room name');
   }
 
-  /** The room, at once when it is in memory, or null when no room has that name. Concurrent loads are shared. */
-  get(slug: string): MaybePromise<Room | null> {
+  /** The room, from memory or storage, or null when no room has that name. Concurrent loads are shared. */
+  get(slug: string): Promise<Room | null> {
     const live = this.rooms.get(slug);
-    if (live) return live;
+    if (live) return Promise.resolve(live);
     const inFlight = this.loading.get(slug);
     if (inFlight) return inFlight;
     const load: Promise<Room | null> = this.store.loadRoom(slug).then((stored) => {

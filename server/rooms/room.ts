@@ -1,7 +1,6 @@
-import { type GameState, newGame, type TurnSeconds } from '../../src/game';
+import { type GameState, newGame, playMoves, type TurnSeconds } from '../../src/game';
 import type { StoredRoom } from '../db/store';
 import type { ServerEventName, ServerEventPayloads } from '../../src/protocol';
-import type { MaybePromise } from '../util/maybe-promise';
 import { RoomTimers } from './timers';
 
 export interface RoomMember {
@@ -13,6 +12,9 @@ export interface RoomMember {
   awayUntil: number | null;
 }
 
+/** Whether a member is connected, as the rules of src/game ask (forfeit eligibility). */
+export const presence = (member: RoomMember): { connected: boolean } => ({ connected: member.socketId !== null });
+
 /** How long things last: the reconnect grace period and a turn of the clock, in ms. */
 export interface ClockSettings {
   readonly graceMs: number;
@@ -22,40 +24,23 @@ export interface ClockSettings {
 export const DEFAULT_CLOCK: ClockSettings = { graceMs: 60_000, turnMs: (seconds) => seconds * 1000 };
 
 /**
- * Rebuilds the pure game state from storage. Every move (a shot, or a turn the clock passed)
- * hands the turn to the other player, starting from the first player; the missed-turn streaks
- * replay the same way, so a restart keeps the turn and the counts.
+ * Rebuilds the pure game state from storage: the round's moves replayed from its first player
+ * (src/game/replay.ts), so a restart keeps the turn and the missed-turn counts.
  */
 export function restoreState(stored: StoredRoom): GameState {
   const players = stored.members.map((m) => m.userId);
   const game = stored.game;
   if (!game) return { ...newGame(), status: stored.status, players };
-  const shots: GameState['shots'][number][] = [];
-  const missedTurns: Record<string, number> = {};
-  let passedTurns = 0;
-  let turn = game.firstPlayer;
-  for (const move of game.moves) {
-    const mover = move.kind === 'shot' ? move.shot.shooterId : move.playerId;
-    if (move.kind === 'shot') {
-      shots.push(move.shot);
-      if (missedTurns[mover]) missedTurns[mover] = 0;
-    } else {
-      passedTurns++;
-      missedTurns[mover] = (missedTurns[mover] ?? 0) + 1;
-    }
-    turn = players.find((p) => p !== mover) ?? null;
-  }
+  const played = playMoves(players, game.firstPlayer, game.moves);
   const ended = stored.status === 'ENDED';
   return {
+    ...played,
     status: stored.status,
     players,
     fleets: { ...game.fleets },
-    shots,
-    turn: stored.status === 'PLAY' ? turn : null,
+    turn: stored.status === 'PLAY' ? played.turn : null,
     winner: ended ? game.winner : null,
     endReason: ended ? game.endReason : null,
-    missedTurns,
-    passedTurns,
   };
 }
 
@@ -132,23 +117,18 @@ export class Room {
 
   /**
    * Runs `action` once every earlier one has finished, so two shots arriving together are judged
-   * in turn. When nothing is queued it runs at once, and an action that completes synchronously
-   * returns its value directly: a shot then goes from the socket event to its acknowledgement
-   * without waiting on a promise.
+   * in turn. When nothing is queued it starts at once, in the caller's tick.
    */
-  exclusive<T>(action: () => MaybePromise<T>): MaybePromise<T> {
+  exclusive<T>(action: () => Promise<T> | T): Promise<T> {
     this.pending++;
     if (this.pending > 1) return this.track(this.tail.then(action, action));
-    let result: MaybePromise<T>;
+    let started: Promise<T>;
     try {
-      result = action();
+      started = Promise.resolve(action());
     } catch (error) {
-      this.pending--;
-      throw error;
+      started = Promise.reject(error);
     }
-    if (result instanceof Promise) return this.track(result);
-    this.pending--;
-    return result;
+    return this.track(started);
   }
 
   /** Keeps the queue's tail on `run` and counts it as pending until it settles. */

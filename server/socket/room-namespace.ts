@@ -22,7 +22,6 @@ import type { Outcome, RoomActions } from '../rooms/actions';
 import { RoomAuthority } from '../rooms/authority';
 import type { RoomRegistry } from '../rooms/registry';
 import type { Room } from '../rooms/room';
-import { type MaybePromise, andThen } from '../util/maybe-promise';
 import { authenticate } from './handshake';
 import { publish } from './publish';
 import { holdWrites } from './write-batch';
@@ -60,15 +59,14 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
   );
 
   /**
-   * Registers a handler that validates its payload, acknowledges, then publishes what changed. A
-   * handler that completes synchronously (a shot) is acknowledged in the same tick as its event.
+   * Registers a handler that validates its payload, acknowledges, then publishes what changed.
    * A socket watching a room as a spectator may send only the events registered `forSpectators`.
    */
   function on<S extends z.ZodType, T>(
     socket: RoomSocket,
     event: string,
     schema: S,
-    run: (payload: z.infer<S>) => MaybePromise<Outcome<T> & { room?: Room }>,
+    run: (payload: z.infer<S>) => Promise<Outcome<T> & { room?: Room }>,
     forSpectators = false,
   ): void {
     socket.on(event, (...args: unknown[]) => {
@@ -93,23 +91,16 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
         log.error({ err: error, event, user: socket.data.user.id }, 'socket action failed');
         ack(errorAck('INTERNAL'));
       };
-      let outcome: MaybePromise<Outcome<T> & { room?: Room }>;
-      try {
-        outcome = run(parsed.data);
-      } catch (error) {
-        failed(error);
-        return;
-      }
-      if (outcome instanceof Promise) outcome.then(done, failed);
-      else done(outcome);
+      run(parsed.data).then(done, failed);
     });
   }
 
-  /** The room this socket plays in, if it is still the member's current socket; at once when in memory. */
-  function joinedRoom(socket: RoomSocket, slug?: string): MaybePromise<Room | null> {
+  /** The room this socket plays in, if it is still the member's current socket. */
+  async function joinedRoom(socket: RoomSocket, slug?: string): Promise<Room | null> {
     const current = socket.data.slug;
     if (current === null || (slug !== undefined && slug !== current)) return null;
-    return andThen(registry.get(current), (room) => (room?.memberBySocket(socket.id) ? room : null));
+    const room = await registry.get(current);
+    return room?.memberBySocket(socket.id) ? room : null;
   }
 
   /** Marks the socket's member as gone from its room (its grace period starts in PLAY) and tells the other member. */
@@ -160,15 +151,11 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       return { ...(await room.exclusive(() => actions.place(room, user, fleet))), room };
     });
 
-    on(socket, 'shoot', ShootPayloadSchema, (target) =>
-      andThen(joinedRoom(socket), (room) => {
-        if (!room) return notJoined;
-        return andThen(
-          room.exclusive(() => actions.shoot(room, user, target)),
-          (outcome) => ({ ...outcome, room }),
-        );
-      }),
-    );
+    on(socket, 'shoot', ShootPayloadSchema, async (target) => {
+      const room = await joinedRoom(socket);
+      if (!room) return notJoined;
+      return { ...(await room.exclusive(() => actions.shoot(room, user, target))), room };
+    });
 
     on(socket, 'replay', ReplayPayloadSchema, async (slug) => {
       const room = await joinedRoom(socket, slug);

@@ -7,5 +7,6 @@ export * from './shots';
 export * from './game';
 export * from './view';
 export * from './replay';
+export * from './stats';
 export * from './lifecycle';
 export * from './rules';

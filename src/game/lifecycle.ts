@@ -22,6 +22,18 @@ export function resign(state: GameState, playerId: string): Result<GameState, Ru
   return other.ok ? ok(lose(state, other.value, 'RESIGN')) : other;
 }
 
+/**
+ * Whether a player's absence can end the game by forfeit: only during PLAY, only while that player
+ * is away and the opponent is connected to claim it. With both away nobody claims anything.
+ */
+export function forfeitClaimable(
+  state: GameState,
+  absent: { readonly connected: boolean },
+  claimant: { readonly connected: boolean } | undefined,
+): boolean {
+  return state.status === 'PLAY' && !absent.connected && claimant?.connected === true;
+}
+
 /** The player stayed away past the grace period during PLAY: the opponent wins by forfeit. */
 export function forfeit(state: GameState, absentPlayerId: string): Result<GameState, RuleError> {
   const other = playing(state, absentPlayerId);

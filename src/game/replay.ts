@@ -2,12 +2,61 @@ import type { EndReason, GameState } from './game';
 import type { ShipMap } from './fleet';
 import type { Shot } from './shots';
 
+/** One move of a round, in order: a shot, or a turn the clock passed (docs/game.md, turn clock). */
+export type Move =
+  | { readonly kind: 'shot'; readonly shot: Shot }
+  | { readonly kind: 'timeout'; readonly playerId: string };
+
+/** The part of a round its moves decide. */
+export type MovesPlayed = Pick<GameState, 'shots' | 'turn' | 'missedTurns' | 'passedTurns'>;
+
+/**
+ * The round after `moves`, played from `firstPlayer`: every move (a shot, or a turn the clock
+ * passed) hands the turn to the other player; a passed turn counts as missed for its player and a
+ * shot resets its shooter's count. The one place that replays a round: the server restores a room
+ * with it and the replay viewer steps through a finished game with it.
+ */
+export function playMoves(players: readonly string[], firstPlayer: string | null, moves: readonly Move[]): MovesPlayed {
+  const shots: Shot[] = [];
+  const missedTurns: Record<string, number> = {};
+  let passedTurns = 0;
+  let turn = firstPlayer;
+  for (const move of moves) {
+    const mover = move.kind === 'shot' ? move.shot.shooterId : move.playerId;
+    if (move.kind === 'shot') {
+      shots.push(move.shot);
+      if (missedTurns[mover]) missedTurns[mover] = 0;
+    } else {
+      passedTurns++;
+      missedTurns[mover] = (missedTurns[mover] ?? 0) + 1;
+    }
+    turn = players.find((p) => p !== mover) ?? null;
+  }
+  return { shots, turn, missedTurns, passedTurns };
+}
+
 /** What a replay needs of a finished game: the players in join order, their fleets and every shot in order. */
 export interface ReplaySource {
   readonly players: readonly { readonly userId: string; readonly fleet: ShipMap }[];
-  readonly shots: readonly Shot[];
+  /** Every shot in order; `seq` (the move number) places them among `passes`. */
+  readonly shots: readonly (Shot & { readonly seq?: number })[];
+  /** Turns the clock passed, by move number (absent or empty: none). */
+  readonly passes?: readonly { readonly seq: number; readonly playerId: string }[];
   readonly winner: string | null;
   readonly endReason: EndReason;
+}
+
+/** The source's moves in order up to its `shotCount`-th shot, with the passes before the next shot. */
+function movesUpTo(source: ReplaySource, shotCount: number): Move[] {
+  const next = source.shots[shotCount];
+  const until = next?.seq ?? Number.POSITIVE_INFINITY;
+  const moves: { seq: number; move: Move }[] = source.shots
+    .slice(0, shotCount)
+    .map((shot, i) => ({ seq: shot.seq ?? i, move: { kind: 'shot', shot } }));
+  for (const pass of source.passes ?? []) {
+    if (pass.seq < until) moves.push({ seq: pass.seq, move: { kind: 'timeout', playerId: pass.playerId } });
+  }
+  return moves.sort((a, b) => a.seq - b.seq).map((m) => m.move);
 }
 
 /**
@@ -18,13 +67,23 @@ export interface ReplaySource {
  */
 export function replayState(source: ReplaySource, step: number): GameState {
   const at = Math.max(0, Math.min(source.shots.length, Math.trunc(step)));
-  const shots = source.shots.slice(0, at);
   const fleets: Record<string, ShipMap> = {};
   for (const p of source.players) fleets[p.userId] = p.fleet;
   const players = source.players.map((p) => p.userId);
-  const base = { players, fleets, shots, missedTurns: {}, passedTurns: 0 };
+  const first = source.shots[0]?.shooterId ?? null;
+  const played = playMoves(players, first, movesUpTo(source, at));
+  // Without the passes' move numbers, the next shot says whose turn it is.
+  const turn = source.shots[at]?.shooterId ?? played.turn;
   if (at === source.shots.length) {
-    return { ...base, status: 'ENDED', turn: null, winner: source.winner, endReason: source.endReason };
+    return {
+      ...played,
+      players,
+      fleets,
+      status: 'ENDED',
+      turn: null,
+      winner: source.winner,
+      endReason: source.endReason,
+    };
   }
-  return { ...base, status: 'PLAY', turn: source.shots[at]?.shooterId ?? null, winner: null, endReason: null };
+  return { ...played, players, fleets, status: 'PLAY', turn, winner: null, endReason: null };
 }

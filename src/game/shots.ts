@@ -1,4 +1,4 @@
-import { type Coord, type ShotResult, cellIndex } from './grid';
+import { type Cell, type Coord, type ShotResult, cellIndex } from './grid';
 import { SHIP_KEYS, type ShipKey, type ShipMap } from './fleet';
 
 /** One resolved shot; `shooterId` fired at the other player's fleet. */
@@ -22,6 +22,20 @@ export function sunkShips(fleet: ShipMap, shots: ShotSet): ShipKey[] {
 
 export function allSunk(fleet: ShipMap, shots: ShotSet): boolean {
   return SHIP_KEYS.every((ship) => isSunk(fleet, ship, shots));
+}
+
+/** True when every one of `cells` reads `mark` on `grid` (grid[y][x]). */
+export function everyCellIs(grid: readonly (readonly Cell[])[], cells: readonly Coord[], mark: Cell): boolean {
+  for (const c of cells) if (grid[c.y]?.[c.x] !== mark) return false;
+  return true;
+}
+
+/**
+ * A ship is sunk in a view when each of its cells reads D (a view marks a sunk ship's cells D, and
+ * only those): how a client tells, from the grids it is sent, which ships went down.
+ */
+export function sunkOnGrid(grid: readonly (readonly Cell[])[], cells: readonly Coord[]): boolean {
+  return cells.length > 0 && everyCellIs(grid, cells, 'D');
 }
 
 export interface ShotOutcome {

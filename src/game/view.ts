@@ -1,7 +1,7 @@
-import { type Coord, type Grid, cellIndex, emptyGrid } from './grid';
+import { type Grid, cellIndex, emptyGrid } from './grid';
 import { SHIP_KEYS, type PartialShipMap, type ShipKey, type ShipMap } from './fleet';
 import { type EndReason, type GameState, type GameStatus, opponentOf, shotsBy } from './game';
-import { isSunk, type Shot } from './shots';
+import { everyCellIs, isSunk, type Shot } from './shots';
 
 /**
  * What one player may see of the game (docs/architecture.md, How views are filtered). This module is the one place that decides
@@ -24,11 +24,6 @@ export interface PlayerView {
   readonly winner: string | null;
 }
 
-function allHit(grid: Grid, cells: readonly Coord[]): boolean {
-  for (const c of cells) if (grid[c.y]?.[c.x] !== 'H') return false;
-  return true;
-}
-
 /** Marks the shots `shooterId` fired at `fleet`: M on water, H on a ship, D on every cell of a sunk one. */
 function markShots(grid: Grid, state: GameState, shooterId: string | undefined, fleet: ShipMap | undefined): void {
   if (shooterId === undefined) return;
@@ -41,7 +36,7 @@ function markShots(grid: Grid, state: GameState, shooterId: string | undefined, 
   // A ship whose every cell was just marked H is sunk: no set of the shots is needed for that
   // (this runs for two views of every shot on the server).
   for (const ship of SHIP_KEYS) {
-    if (!allHit(grid, fleet[ship])) continue;
+    if (!everyCellIs(grid, fleet[ship], 'H')) continue;
     for (const c of fleet[ship]) {
       const row = grid[c.y];
       if (row) row[c.x] = 'D';

@@ -1,5 +1,4 @@
-import type { Cell, EndReason } from '../../game';
-import { type ShotStats, shotStats } from './shot-stats';
+import { type Cell, type EndReason, type ShotStats, shotStats } from '../../game';
 
 type Board = readonly (readonly Cell[])[];
 

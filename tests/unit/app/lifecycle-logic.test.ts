@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { emptyGrid, type Grid } from '../../../src/game';
+import { emptyGrid, type Grid, shotStats } from '../../../src/game';
 import { clockOffset, msLeft, nextClockOffset, secondsLeft } from '../../../src/app/session/clock';
 import { endSummary } from '../../../src/app/session/end-summary';
 import { awayOpponent, departedMembers, presenceOf } from '../../../src/app/session/presence';
-import { shotStats } from '../../../src/app/session/shot-stats';
 import { nextHold } from '../../../src/app/stores/rematch-hold';
 
 /** A grid from rows of cell codes, '.' for E. */

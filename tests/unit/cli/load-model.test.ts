@@ -3,7 +3,7 @@ import { type Model, plan, plannedIterations } from '../../../cli/load/drive';
 import { isLoopback } from '../../../cli/load/loopback';
 import { niceTicks } from '../../../cli/load/svg-chart';
 import { Timeline, WINDOW_MS } from '../../../cli/load/timeline';
-import { LatencyBook } from '../../../cli/latency';
+import { LatencyBook } from '../../../src/bots/latency';
 
 describe('load model plan', () => {
   it('closed: splits games and lanes among workers, ramping lanes across the whole run', () => {

@@ -5,10 +5,15 @@ const newRoom = (): Room =>
   new Room('calm-harbor', { slug: 'calm-harbor', status: 'UNSTARTED', turnSeconds: null, members: [], game: null });
 
 describe('Room.exclusive', () => {
-  it('runs a synchronous action at once and returns its value, not a promise', () => {
+  it('starts an action at once when nothing is queued, and settles with its value', async () => {
     const room = newRoom();
-    const result = room.exclusive(() => 42);
-    expect(result).toBe(42);
+    let ran = false;
+    const result = room.exclusive(() => {
+      ran = true;
+      return 42;
+    });
+    expect(ran).toBe(true);
+    expect(await result).toBe(42);
     expect(room.idle).toBe(true);
   });
 
@@ -41,17 +46,23 @@ describe('Room.exclusive', () => {
     expect(await Promise.all([slow, second, third])).toEqual(['slow', 'second', 'third']);
     expect(order).toEqual(['slow', 'second', 'third']);
     expect(room.idle).toBe(true);
-    // Once the queue has drained, a synchronous action runs at once again.
-    expect(room.exclusive(() => 'now')).toBe('now');
+    // Once the queue has drained, an action starts at once again.
+    const order2: string[] = [];
+    const now = room.exclusive(() => {
+      order2.push('now');
+      return 'now';
+    });
+    expect(order2).toEqual(['now']);
+    expect(await now).toBe('now');
   });
 
   it('keeps the queue going after an action throws or rejects', async () => {
     const room = newRoom();
-    expect(() =>
+    await expect(
       room.exclusive(() => {
         throw new Error('sync failure');
       }),
-    ).toThrow('sync failure');
+    ).rejects.toThrow('sync failure');
     expect(room.idle).toBe(true);
     const failing = room.exclusive(() => Promise.reject(new Error('async failure')));
     const next = room.exclusive(() => 'next');

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { endSummary } from '../../session/end-summary';
-import type { ShotStats } from '../../session/shot-stats';
+import type { ShotStats } from '../../../game';
 import { gameStore } from '../../stores/game';
 
 /** ENDED: 'You won' / 'You lost', how, and both players' shots and accuracy. */

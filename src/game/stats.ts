@@ -1,4 +1,4 @@
-import type { Cell } from '../../game';
+import type { Cell } from './grid';
 
 /** What one player's shooting amounted to, read from the grid those shots landed on. */
 export interface ShotStats {
@@ -6,7 +6,7 @@ export interface ShotStats {
   readonly shots: number;
   /** Shots that struck a ship. */
   readonly hits: number;
-  /** hits / shots, 0..1; null before the first shot. */
+  /** hits / shots, 0..1 (a view shows it as a percentage); null before the first shot. */
   readonly accuracy: number | null;
 }
 

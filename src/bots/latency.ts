@@ -1,5 +1,11 @@
+/**
+ * Latency histograms shared by the server (computer players' decision times, server/bots/decider.ts)
+ * and the CLI's load and bench reports: neither imports the other.
+ */
 import { build, decodeFromCompressedBase64, encodeIntoCompressedBase64, type Histogram } from 'hdr-histogram-js';
-import { round } from './stats';
+
+/** Rounds to `digits` decimals (latencies are reported to the microsecond). */
+const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
 export interface Percentiles {
   readonly count: number;
