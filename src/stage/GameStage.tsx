@@ -17,7 +17,8 @@ import { useSnapshot } from 'valtio';
 import { canEditDraft, gameStore, isMyTurn, moveDraftShip, requestShot, rotateDraftShip } from '../app/stores/game';
 import { preferencesStore } from '../app/stores/preferences';
 import { coordLabel, moveShip, orientationOf, sameCoord, shipAt, type ShipKey } from '../game';
-import { announcementText, shipName, type Translate } from './announce';
+import { joinAnnouncements, shipName, type Translate } from './announce';
+import { SILENT, type Spoken, speak, type Voice } from './announcer';
 import { planEffects, type StageSnapshot, toStageSnapshot } from './effects-plan';
 import { clientToStage, isDrag, type Point, pointToCell, snapFirstCell } from './geometry';
 import { createInteraction } from './interaction';
@@ -31,8 +32,6 @@ import { playCue, stopAllCues } from './sounds';
 import { useDevicePixelRatio } from './use-device-pixel-ratio';
 import { useStageSize } from './use-stage-size';
 import { useStageTheme } from './use-stage-theme';
-
-const ANNOUNCE_WINDOW_MS = 250;
 
 function rendererName(type: RendererType): string {
   if (type === RendererType.WEBGL) return 'webgl';
@@ -103,19 +102,11 @@ export default function GameStage({ panel = null }: { panel?: ReactNode }) {
         ? 'watch'
         : 'none';
 
-  // One server change arrives as several store updates (boards, last shot, turn) within a few
-  // milliseconds: their texts are read together. A text that comes later starts afresh, so the
-  // region only ever holds one change (issue #13: it used to grow for the whole game).
-  const groupStart = useRef(-Infinity);
-  const say = useCallback((text: string) => {
-    const now = performance.now();
-    const joined = now - groupStart.current < ANNOUNCE_WINDOW_MS;
-    if (!joined) groupStart.current = now;
-    // A repeated message must still be read, so identical texts are made to differ.
-    setAnnouncement((prev) => {
-      const next = joined && prev.trim() !== '' ? `${prev.trim()}. ${text}` : text;
-      return prev === next ? `${next}\u00a0` : next;
-    });
+  // The live region holds one short current message (announcer.ts).
+  const spoken = useRef<Spoken>(SILENT);
+  const say = useCallback((text: string, voice: Voice = 'player') => {
+    spoken.current = speak(spoken.current, text, voice, performance.now());
+    setAnnouncement(spoken.current.text);
   }, []);
 
   // A new phase starts with no selection, no cursor and no half-finished drag.
@@ -146,7 +137,7 @@ export default function GameStage({ panel = null }: { panel?: ReactNode }) {
       interaction.current.effects.push({ effect, start: now, seed: i * 3.1 + now });
     });
     for (const cue of plan.sounds) playCue(cue, preferencesStore.muted);
-    if (plan.announcements.length > 0) say(plan.announcements.map((a) => announcementText(translate, a)).join('. '));
+    if (plan.announcements.length > 0) say(joinAnnouncements(translate, plan.announcements), 'game');
   }, [snap, translate, say]);
   useEffect(() => {
     if (muted) stopAllCues();

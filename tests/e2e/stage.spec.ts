@@ -215,6 +215,15 @@ test('keyboard only: select, move and rotate ships, then aim and shoot', async (
   await second.keyboard.press(' ');
   await expect(second.getByTestId('stage-announcer')).toContainText(/A1: (miss|hit|sunk)/);
 
+  // Back on the first player's turn, quick moves over a cell already shot: the live region holds
+  // the one current message, never the trail of every cell passed over.
+  await expect(first.getByText(YOUR_TURN)).toBeVisible();
+  for (let i = 0; i < 6; i++) {
+    await first.keyboard.press('ArrowLeft');
+    await first.keyboard.press('ArrowRight');
+  }
+  await expect(first.getByTestId('stage-announcer')).toHaveText(/^B1: already (miss|hit|sunk)\s*$/);
+
   await ann.waitForTimeout(600);
   await shootBothThemes(ann, testInfo, 'play');
 
