@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { captureStates, gameSection, loggedInPlayer, resign, twoPlayersInPlay } from './match-helpers';
+import { captureStates, gameSection, loggedInPlayer, type Player, resign, twoPlayersInPlay } from './match-helpers';
 
 /*
  * Issue 11 in the browser, two real players in two browser contexts against the real server:
@@ -140,4 +140,32 @@ test('a member leaves the lobby and the other one is told', async ({ browser, re
   await expect(members).toHaveText([ann.account.username]);
   await expect(ann.page.getByRole('button', { name: 'Start the game' })).toBeDisabled();
   await captureStates(ann.page, 'lobby-left');
+});
+
+test('both players see how many people watch their game, live, on a wide screen and on a phone', async ({
+  browser,
+  request,
+}) => {
+  const { ann, ben, slug } = await twoPlayersInPlay(browser, request);
+  const audience = (player: Player) => player.page.getByTestId('game-audience');
+  // Nobody watches yet: nothing to say.
+  for (const player of [ann, ben]) await expect(audience(player)).toBeHidden();
+
+  const cat = await loggedInPlayer(browser, request, 'cat');
+  await cat.page.goto(`/game/${encodeURIComponent(slug)}/watch`);
+  await expect(cat.page.getByTestId('watch-audience')).toHaveText('1 watching');
+  for (const player of [ann, ben]) {
+    await expect(audience(player)).toBeVisible();
+    await expect(audience(player)).toContainText('1 watching');
+  }
+  // A phone has room for the figure; the sentence stays for screen readers.
+  await ann.page.setViewportSize({ width: 390, height: 844 });
+  await expect(audience(ann)).toBeVisible();
+  await expect(audience(ann)).toContainText('1');
+  await ann.page.setViewportSize({ width: 1280, height: 720 });
+  await captureStates(ann.page, 'audience');
+
+  // The spectator leaves: the count goes with them.
+  await cat.page.close();
+  for (const player of [ann, ben]) await expect(audience(player)).toBeHidden();
 });

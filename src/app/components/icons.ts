@@ -1,6 +1,10 @@
 /** Pictograms used as icons; their accessible names come from the translations. */
 export const ICONS = { profile: '⚓', dismiss: '×' } as const;
 
+/** An eye (24×24 box, filled with currentColor, even-odd): people watching the game. */
+export const EYE_ICON =
+  'M12 5C6.6 5 2.7 8.4 1 12c1.7 3.6 5.6 7 11 7s9.3-3.4 11-7c-1.7-3.6-5.6-7-11-7zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-2.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4z';
+
 /**
  * Media-control pictograms drawn as SVG paths (24×24 box, filled with currentColor): the fonts a
  * player may have do not all carry ⏮ and ⏭, which then showed as empty boxes. Names come from the

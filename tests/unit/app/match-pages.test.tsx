@@ -102,6 +102,30 @@ describe('presence and the away countdown', () => {
   });
 });
 
+describe('the audience', () => {
+  it('tells both players how many watch, from placement to the end, and nothing for none', async () => {
+    await openGame();
+    await update(() => {
+      gameStore.gameStatus = 'PLACE_SHIPS';
+      gameStore.members = [alice, bob];
+    });
+    expect(screen.queryByTestId('game-audience')).toBeNull();
+    await update(() => {
+      gameStore.match = { ...initialMatch(), spectators: 1 };
+    });
+    expect(screen.getByTestId('game-audience').textContent).toContain('1 watching');
+    await update(() => {
+      gameStore.gameStatus = 'PLAY';
+      gameStore.match = { ...initialMatch(), spectators: 3 };
+    });
+    expect(screen.getByTestId('game-audience').textContent).toContain('3 watching');
+    await update(() => {
+      gameStore.match = { ...initialMatch(), spectators: 0 };
+    });
+    expect(screen.queryByTestId('game-audience')).toBeNull();
+  });
+});
+
 describe('turn clock', () => {
   it('shows the current turn counting down on both sides, and missed turns', async () => {
     await openGame();
