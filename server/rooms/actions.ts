@@ -151,7 +151,10 @@ export class RoomActions {
       const e = result.error;
       return typeof e === 'string'
         ? fail(e)
-        : fail('INVALID_FLEET', `${e.detail.code} (ship ${e.detail.ship}: ${rules.SHIP_NAMES[e.detail.ship]})`);
+        : fail(
+            'INVALID_FLEET',
+            `${e.detail.code} (ship ${e.detail.ship}: ${rules.shipKind(e.detail.ship, room.state.rules)})`,
+          );
     }
     const next = result.value;
     const gameId = room.gameId;

@@ -1,4 +1,4 @@
-import { type GameState, newGame, playMoves, type TurnSeconds } from '../../src/game';
+import { CLASSIC_RULES, type GameState, newGame, playMoves, type TurnSeconds } from '../../src/game';
 import type { StoredRoom } from '../db/store';
 import type { ServerEventName, ServerEventPayloads } from '../../src/protocol';
 import { RoomTimers } from './timers';
@@ -35,6 +35,7 @@ export function restoreState(stored: StoredRoom): GameState {
   const ended = stored.status === 'ENDED';
   return {
     ...played,
+    rules: CLASSIC_RULES,
     status: stored.status,
     players,
     fleets: { ...game.fleets },

@@ -50,8 +50,9 @@ export function playSolo(shooter: ShotStrategy, fleet: ShipMap, seed: number, cl
     const row = grid[target.y];
     if (row) row[target.x] = outcome.result === 'M' ? 'M' : 'H';
     if (outcome.sunk !== undefined) {
-      sunk[outcome.sunk] = fleet[outcome.sunk];
-      for (const c of fleet[outcome.sunk]) {
+      const cells = fleet[outcome.sunk] ?? [];
+      sunk[outcome.sunk] = cells;
+      for (const c of cells) {
         const r = grid[c.y];
         if (r) r[c.x] = 'D';
       }

@@ -1,9 +1,10 @@
 import { err, ok, type Result } from './result';
-import { type Coord, cellIndex, inBounds } from './grid';
+import { type Coord, GRID_SIZE, cellIndex, inBounds } from './grid';
 import type { ShipMap } from './fleet';
 import { validateFleet, type FleetError } from './placement';
-import { resolveShot, type Shot, type ShotOutcome } from './shots';
+import { resolveShot, type Shot, type ShotOutcome, shipsAfloat } from './shots';
 import type { Rng } from './rng';
+import { CLASSIC_RULES, type Rules } from './rules';
 
 export const GAME_STATUSES = ['UNSTARTED', 'PLACE_SHIPS', 'PLAY', 'ENDED'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
@@ -24,10 +25,14 @@ export type RuleError =
   | 'INVALID_FLEET'
   | 'NOT_YOUR_TURN'
   | 'ALREADY_SHOT'
-  | 'OUT_OF_BOUNDS';
+  | 'OUT_OF_BOUNDS'
+  /** A move with another number of shots than the rules allow this turn (see shotsAllowed). */
+  | 'WRONG_SHOT_COUNT';
 
 /** The whole game as the authority knows it. Plain data: it serialises and compares as is. */
 export interface GameState {
+  /** The rules the room plays under, fixed for its life (docs/game.md, "Rule variants"). */
+  readonly rules: Rules;
   readonly status: GameStatus;
   /** Player ids in join order, at most two. */
   readonly players: readonly string[];
@@ -57,8 +62,8 @@ export const FRESH_ROUND = {
   passedTurns: 0,
 } as const satisfies Partial<GameState>;
 
-export function newGame(): GameState {
-  return { status: 'UNSTARTED', players: [], ...FRESH_ROUND };
+export function newGame(rules: Rules = CLASSIC_RULES): GameState {
+  return { rules, status: 'UNSTARTED', players: [], ...FRESH_ROUND };
 }
 
 /** Every move of the round so far, shots and turns passed by the clock. */
@@ -106,7 +111,7 @@ export function placeShips(
 ): Result<GameState, PlaceError> {
   if (!state.players.includes(playerId)) return err('NOT_A_MEMBER');
   if (state.status !== 'PLACE_SHIPS') return err('WRONG_STATUS');
-  const valid = validateFleet(fleet);
+  const valid = validateFleet(fleet, state.rules);
   if (!valid.ok) return err({ code: 'INVALID_FLEET', detail: valid.error });
   const fleets = { ...state.fleets, [playerId]: valid.value };
   const ready = state.players.length === MAX_PLAYERS && state.players.every((p) => fleets[p] !== undefined);
@@ -115,31 +120,81 @@ export function placeShips(
   return ok({ ...state, fleets, status: 'PLAY', turn: first });
 }
 
+/**
+ * How many shots `playerId` fires this turn: one, or under salvo rules one per own ship afloat
+ * (never more than the opponent cells not yet shot). 0 when the player has no fleet.
+ */
+export function shotsAllowed(state: GameState, playerId: string): number {
+  if (state.rules.shots === 'one') return 1;
+  const own = state.fleets[playerId];
+  const opponent = opponentOf(state, playerId);
+  if (own === undefined || opponent === undefined) return 0;
+  const afloat = shipsAfloat(own, shotsBy(state, opponent));
+  return Math.min(afloat, GRID_SIZE * GRID_SIZE - shotsBy(state, playerId).size);
+}
+
 export interface ShotApplied {
   readonly state: GameState;
+  /** The first (under one-shot rules the only) shot of the move and its outcome. */
   readonly shot: Shot;
   readonly outcome: ShotOutcome;
 }
 
-/** Only the player whose turn it is may shoot; turns alternate after every shot; the last sink ends the game. */
-export function shoot(state: GameState, playerId: string, target: Coord): Result<ShotApplied, RuleError> {
+export interface SalvoApplied {
+  readonly state: GameState;
+  /** The move's shots and their outcomes, in the order they were fired. */
+  readonly shots: readonly Shot[];
+  readonly outcomes: readonly ShotOutcome[];
+}
+
+/**
+ * One move: `targets` fired together, answered in order (docs/game.md). Only the player whose turn
+ * it is moves, with exactly shotsAllowed cells, all distinct and never shot before. The last sink
+ * ends the game (shots after it in the same salvo still count, as misses); otherwise the turn
+ * passes, unless the rules keep it after a hit (`again: 'hit'`) and one of the shots hit or sank.
+ */
+export function fire(state: GameState, playerId: string, targets: readonly Coord[]): Result<SalvoApplied, RuleError> {
   if (!state.players.includes(playerId)) return err('NOT_A_MEMBER');
   if (state.status !== 'PLAY') return err('WRONG_STATUS');
   if (state.turn !== playerId) return err('NOT_YOUR_TURN');
-  if (!inBounds(target)) return err('OUT_OF_BOUNDS');
+  if (!targets.every(inBounds)) return err('OUT_OF_BOUNDS');
   const opponent = opponentOf(state, playerId);
   const fleet = opponent === undefined ? undefined : state.fleets[opponent];
   if (opponent === undefined || fleet === undefined) return err('WRONG_STATUS');
   const previous = shotsBy(state, playerId);
-  if (previous.has(cellIndex(target))) return err('ALREADY_SHOT');
-  const outcome = resolveShot(fleet, previous, target);
-  const shot: Shot = { shooterId: playerId, x: target.x, y: target.y, result: outcome.result };
-  const shots = [...state.shots, shot];
+  for (const [i, target] of targets.entries()) {
+    const index = cellIndex(target);
+    if (previous.has(index) || targets.slice(0, i).some((t) => cellIndex(t) === index)) return err('ALREADY_SHOT');
+  }
+  if (targets.length !== shotsAllowed(state, playerId)) return err('WRONG_SHOT_COUNT');
+  const fired = new Set(previous);
+  const shots: Shot[] = [];
+  const outcomes: ShotOutcome[] = [];
+  let won = false;
+  for (const target of targets) {
+    const outcome = resolveShot(fleet, fired, target);
+    fired.add(cellIndex(target));
+    won ||= outcome.won;
+    outcomes.push(outcome);
+    shots.push({ shooterId: playerId, x: target.x, y: target.y, result: outcome.result });
+  }
   const missedTurns = state.missedTurns[playerId] ? { ...state.missedTurns, [playerId]: 0 } : state.missedTurns;
-  const next: GameState = outcome.won
-    ? { ...state, shots, missedTurns, status: 'ENDED', turn: null, winner: playerId, endReason: 'SUNK' }
-    : { ...state, shots, missedTurns, turn: opponent };
-  return ok({ state: next, shot, outcome });
+  const all = [...state.shots, ...shots];
+  const keep = state.rules.again === 'hit' && outcomes.some((o) => o.result !== 'M');
+  const next: GameState = won
+    ? { ...state, shots: all, missedTurns, status: 'ENDED', turn: null, winner: playerId, endReason: 'SUNK' }
+    : { ...state, shots: all, missedTurns, turn: keep ? playerId : opponent };
+  return ok({ state: next, shots, outcomes });
+}
+
+/** A move of one shot (fire with one target); under salvo rules only when one shot is allowed. */
+export function shoot(state: GameState, playerId: string, target: Coord): Result<ShotApplied, RuleError> {
+  const move = fire(state, playerId, [target]);
+  if (!move.ok) return move;
+  const [shot] = move.value.shots;
+  const [outcome] = move.value.outcomes;
+  if (!shot || !outcome) return err('WRONG_SHOT_COUNT');
+  return ok({ state: move.value.state, shot, outcome });
 }
 
 /** From ENDED: same players, fresh boards, back to PLACE_SHIPS. */

@@ -1,5 +1,5 @@
 import { type Cell, type Coord, type ShotResult, cellIndex } from './grid';
-import { SHIP_KEYS, type ShipKey, type ShipMap } from './fleet';
+import { type PartialShipMap, type ShipKey, shipEntries } from './fleet';
 
 /** One resolved shot; `shooterId` fired at the other player's fleet. */
 export interface Shot {
@@ -12,16 +12,25 @@ export interface Shot {
 /** Cell indexes (see cellIndex) of every shot already fired at a fleet; only membership is asked. */
 export type ShotSet = Pick<ReadonlySet<number>, 'has'>;
 
-export function isSunk(fleet: ShipMap, ship: ShipKey, shots: ShotSet): boolean {
-  return fleet[ship].every((c) => shots.has(cellIndex(c)));
+/** True when the fleet has this ship and every one of its cells was shot. */
+export function isSunk(fleet: PartialShipMap, ship: ShipKey, shots: ShotSet): boolean {
+  const cells = fleet[ship];
+  return cells?.every((c) => shots.has(cellIndex(c))) ?? false;
 }
 
-export function sunkShips(fleet: ShipMap, shots: ShotSet): ShipKey[] {
-  return SHIP_KEYS.filter((ship) => isSunk(fleet, ship, shots));
+export function sunkShips(fleet: PartialShipMap, shots: ShotSet): ShipKey[] {
+  return shipEntries(fleet)
+    .filter(([ship]) => isSunk(fleet, ship, shots))
+    .map(([ship]) => ship);
 }
 
-export function allSunk(fleet: ShipMap, shots: ShotSet): boolean {
-  return SHIP_KEYS.every((ship) => isSunk(fleet, ship, shots));
+/** How many of the fleet's ships still have a cell not shot (a salvo's size, docs/game.md). */
+export function shipsAfloat(fleet: PartialShipMap, shots: ShotSet): number {
+  return shipEntries(fleet).filter(([ship]) => !isSunk(fleet, ship, shots)).length;
+}
+
+export function allSunk(fleet: PartialShipMap, shots: ShotSet): boolean {
+  return shipEntries(fleet).every(([ship]) => isSunk(fleet, ship, shots));
 }
 
 /** True when every one of `cells` reads `mark` on `grid` (grid[y][x]). */
@@ -50,12 +59,13 @@ export interface ShotOutcome {
  * Resolves a new shot at `target` given the shots already fired at the fleet (not including
  * this one): M on water, H on a ship with cells left, D when it takes the ship's last cell.
  */
-export function resolveShot(fleet: ShipMap, previous: ShotSet, target: Coord): ShotOutcome {
+export function resolveShot(fleet: PartialShipMap, previous: ShotSet, target: Coord): ShotOutcome {
   // No copy of `previous` with the target added: a cell counts as shot if it is the target or was before.
   const targetIndex = cellIndex(target);
   const after: ShotSet = { has: (cell) => cell === targetIndex || previous.has(cell) };
-  const ship = SHIP_KEYS.find((key) => fleet[key].some((c) => c.x === target.x && c.y === target.y));
-  if (ship === undefined) return { result: 'M', won: false };
+  const hit = shipEntries(fleet).find(([, cells]) => cells.some((c) => c.x === target.x && c.y === target.y));
+  if (hit === undefined) return { result: 'M', won: false };
+  const [ship] = hit;
   if (!isSunk(fleet, ship, after)) return { result: 'H', won: false };
   return { result: 'D', sunk: ship, won: allSunk(fleet, after) };
 }

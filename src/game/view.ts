@@ -1,13 +1,16 @@
-import { type Grid, cellIndex, emptyGrid } from './grid';
-import { SHIP_KEYS, type PartialShipMap, type ShipKey, type ShipMap } from './fleet';
+import { type Coord, type Grid, cellIndex, emptyGrid } from './grid';
+import { type PartialShipMap, type ShipKey, type ShipMap, shipEntries } from './fleet';
 import { type EndReason, type GameState, type GameStatus, opponentOf, shotsBy } from './game';
 import { everyCellIs, isSunk, type Shot } from './shots';
+import type { Rules } from './rules';
 
 /**
  * What one player may see of the game (docs/architecture.md, How views are filtered). This module is the one place that decides
  * it: before ENDED no unsunk opponent ship cell ever leaves here.
  */
 export interface PlayerView {
+  /** The rules of the game (docs/game.md, "Rule variants"). */
+  readonly rules: Rules;
   readonly status: GameStatus;
   /** Own fleet, or null before it is placed. */
   readonly shipsIndexes: ShipMap | null;
@@ -35,9 +38,9 @@ function markShots(grid: Grid, state: GameState, shooterId: string | undefined, 
   if (!fleet) return;
   // A ship whose every cell was just marked H is sunk: no set of the shots is needed for that
   // (this runs for two views of every shot on the server).
-  for (const ship of SHIP_KEYS) {
-    if (!everyCellIs(grid, fleet[ship], 'H')) continue;
-    for (const c of fleet[ship]) {
+  for (const [, cells] of shipEntries(fleet)) {
+    if (!everyCellIs(grid, cells, 'H')) continue;
+    for (const c of cells) {
       const row = grid[c.y];
       if (row) row[c.x] = 'D';
     }
@@ -49,9 +52,9 @@ export function sunkShipMap(
   shots: ReadonlySet<number>,
   everything: boolean,
 ): PartialShipMap {
-  const out: Partial<Record<ShipKey, ShipMap[ShipKey]>> = {};
+  const out: Partial<Record<ShipKey, readonly Coord[]>> = {};
   if (!fleet) return out;
-  for (const ship of SHIP_KEYS) if (everything || isSunk(fleet, ship, shots)) out[ship] = fleet[ship];
+  for (const [ship, cells] of shipEntries(fleet)) if (everything || isSunk(fleet, ship, shots)) out[ship] = cells;
   return out;
 }
 
@@ -60,8 +63,8 @@ export function ownGrid(state: GameState, playerId: string): Grid {
   const grid = emptyGrid();
   const fleet = state.fleets[playerId];
   if (fleet) {
-    for (const ship of SHIP_KEYS) {
-      for (const c of fleet[ship]) {
+    for (const [, cells] of shipEntries(fleet)) {
+      for (const c of cells) {
         const row = grid[c.y];
         if (row) row[c.x] = 'S';
       }
@@ -92,6 +95,7 @@ export function lastShot(state: GameState): Shot | null {
 
 export function playerView(state: GameState, playerId: string): PlayerView {
   return {
+    rules: state.rules,
     status: state.status,
     shipsIndexes: state.fleets[playerId] ?? null,
     playerBoats: ownGrid(state, playerId),
@@ -106,7 +110,7 @@ export function playerView(state: GameState, playerId: string): PlayerView {
 /** Cells of a fleet as a set of indexes, for quick membership tests. */
 export function fleetCells(fleet: ShipMap): Set<number> {
   const set = new Set<number>();
-  for (const ship of SHIP_KEYS) for (const c of fleet[ship]) set.add(cellIndex(c));
+  for (const [, cells] of shipEntries(fleet)) for (const c of cells) set.add(cellIndex(c));
   return set;
 }
 
@@ -125,6 +129,7 @@ export interface PublicBoard {
  * server computes it once per change for all of them.
  */
 export interface SpectatorView {
+  readonly rules: Rules;
   readonly status: GameStatus;
   /** One board per player, in join order. */
   readonly boards: readonly PublicBoard[];
@@ -145,6 +150,7 @@ export function publicBoard(state: GameState, playerId: string): PublicBoard {
 
 export function spectatorView(state: GameState): SpectatorView {
   return {
+    rules: state.rules,
     status: state.status,
     boards: state.players.map((p) => publicBoard(state, p)),
     lastShot: lastShot(state),

@@ -15,6 +15,10 @@ export const ERROR_CODES = [
   'NOT_YOUR_TURN',
   'ALREADY_SHOT',
   'OUT_OF_BOUNDS',
+  /** A salvo with another number of cells than the shooter's ships afloat (docs/game.md, "Rule variants"). */
+  'WRONG_SHOT_COUNT',
+  /** The room's rules need a client that speaks the Broadside dialect (docs/protocol.md). */
+  'RULES_NOT_SUPPORTED',
   'TIMEOUT',
   'DISCONNECTED',
   'INTERNAL',

@@ -1,6 +1,6 @@
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHIP_NAMES } from '../game';
+import { shipKind } from '../game';
 import { ShipIcon } from '../app/art/ShipIcon';
 import { afloatCount, sameFleet, type ShipStatus, type ShotStats } from './fleet-status';
 import type { BoardId, Rect } from './layout';
@@ -61,7 +61,7 @@ const FleetTracker = memo(
     return (
       <ul className="fleet-tracker" aria-label={t('tracker.label', { count: afloatCount(fleet) })}>
         {fleet.map((status) => (
-          <li key={status.ship} className={status.state} title={t(`ships.${SHIP_NAMES[status.ship]}`)}>
+          <li key={status.ship} className={status.state} title={t(`ships.${shipKind(status.ship)}`)}>
             <ShipIcon
               ship={status.ship}
               state={status.state === 'sunk' ? 'sunk' : 'afloat'}
@@ -69,7 +69,7 @@ const FleetTracker = memo(
               scale={scale}
             />
             <span className="visually-hidden">
-              {t(`ships.${SHIP_NAMES[status.ship]}`)}: {t(`tracker.${status.state}`)}
+              {t(`ships.${shipKind(status.ship)}`)}: {t(`tracker.${status.state}`)}
             </span>
           </li>
         ))}

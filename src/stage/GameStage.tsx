@@ -170,7 +170,7 @@ export default function GameStage({ panel = null }: { panel?: ReactNode }) {
     if (!p || !grid || !editable || e.button !== 0) return;
     const cell = pointToCell(grid, p);
     const ship = cell ? shipAt(gameStore.draft, cell) : undefined;
-    const first = ship ? gameStore.draft[ship][0] : undefined;
+    const first = ship ? gameStore.draft[ship]?.[0] : undefined;
     if (!ship || !first) return;
     e.preventDefault();
     e.currentTarget.setPointerCapture?.(e.pointerId);
@@ -199,7 +199,7 @@ export default function GameStage({ panel = null }: { panel?: ReactNode }) {
       if (drag.dragging) {
         const target = snapFirstCell(grid, p, drag.grab);
         if (!sameCoord(target, drag.target) || !drag.valid) {
-          const home = gameStore.draft[drag.ship][0];
+          const home = gameStore.draft[drag.ship]?.[0];
           drag.target = target;
           drag.valid =
             (home !== undefined && sameCoord(home, target)) || moveShip(gameStore.draft, drag.ship, target).ok;
@@ -219,7 +219,7 @@ export default function GameStage({ panel = null }: { panel?: ReactNode }) {
     interaction.current.drag = null;
     const name = shipName(translate, drag.ship);
     if (drag.dragging) {
-      const home = gameStore.draft[drag.ship][0];
+      const home = gameStore.draft[drag.ship]?.[0];
       if (home && sameCoord(home, drag.target)) return;
       // A refused drop changes nothing (docs/game.md, The rules); the sprite then glides back to its cell.
       const moved = moveDraftShip(drag.ship, drag.target);
@@ -240,7 +240,7 @@ export default function GameStage({ panel = null }: { panel?: ReactNode }) {
     say(
       translate('announce.rotated', {
         ship: name,
-        orientation: translate(`orientation.${orientationOf(rotated.value[ship])}`),
+        orientation: translate(`orientation.${orientationOf(rotated.value[ship] ?? [])}`),
       }),
     );
   };
@@ -262,8 +262,8 @@ export default function GameStage({ panel = null }: { panel?: ReactNode }) {
     switch (command.type) {
       case 'select': {
         const cells = gameStore.draft[command.ship];
-        const first = cells[0];
-        if (first) {
+        const first = cells?.[0];
+        if (cells && first) {
           say(
             translate('announce.selected', {
               ship: shipName(translate, command.ship),
@@ -306,7 +306,7 @@ export default function GameStage({ panel = null }: { panel?: ReactNode }) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const outcome = reduceKey(keys, { key: e.key, shiftKey: e.shiftKey }, mode, (ship) => gameStore.draft[ship][0]);
+    const outcome = reduceKey(keys, { key: e.key, shiftKey: e.shiftKey }, mode, (ship) => gameStore.draft[ship]?.[0]);
     setKeys(outcome.state);
     if (outcome.handled) e.preventDefault();
     if (outcome.command) runCommand(outcome.command);

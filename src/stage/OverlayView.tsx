@@ -1,7 +1,7 @@
 import { useTick } from '@pixi/react';
 import type { Graphics } from 'pixi.js';
 import { type RefObject, useCallback, useRef } from 'react';
-import { type Coord, GRID_SIZE, orientationOf, shipLength, type ShipMap } from '../game';
+import { type Coord, GRID_SIZE, orientationOf, type ShipMap } from '../game';
 import { runCells } from './geometry';
 import type { Interaction } from './interaction';
 import type { BoardId } from './layout';
@@ -57,7 +57,7 @@ export function OverlayView({ board, cell, theme, interaction, draft, targeting,
         .stroke({ color, alpha, width });
 
     if (drag?.dragging && draft) {
-      const cells = runCells(drag.target, shipLength(drag.ship), orientationOf(draft[drag.ship]));
+      const cells = runCells(drag.target, draft[drag.ship]?.length ?? 0, orientationOf(draft[drag.ship] ?? []));
       const color = drag.valid ? theme.highlight : theme.invalid;
       for (const c of cells) {
         g.rect(c.x * cell, c.y * cell, cell, cell).fill({ color, alpha: 0.28 });

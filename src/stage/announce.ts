@@ -1,4 +1,4 @@
-import { coordLabel, SHIP_NAMES, type ShipKey } from '../game';
+import { coordLabel, type ShipKey, shipKind } from '../game';
 import type { Announcement } from './effects-plan';
 
 /**
@@ -8,7 +8,7 @@ import type { Announcement } from './effects-plan';
 export type Translate = (key: string, values?: Record<string, string>) => string;
 
 export function shipName(t: Translate, ship: ShipKey): string {
-  return t(`ships.${SHIP_NAMES[ship]}`);
+  return t(`ships.${shipKind(ship)}`);
 }
 
 export function announcementText(t: Translate, a: Announcement): string {

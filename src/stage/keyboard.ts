@@ -46,7 +46,7 @@ const unhandled = (state: KeyState): KeyOutcome => ({ state, command: null, hand
 function placeKey(state: KeyState, input: KeyInput, firstCellOf: (ship: ShipKey) => Coord | undefined): KeyOutcome {
   const { key } = input;
   if (key === 'Tab') {
-    const index = state.selected === null ? -1 : SHIP_KEYS.indexOf(state.selected);
+    const index = state.selected === null ? -1 : (SHIP_KEYS as readonly ShipKey[]).indexOf(state.selected);
     const next = input.shiftKey ? (index === -1 ? SHIP_KEYS.length - 1 : index - 1) : index + 1;
     const ship = SHIP_KEYS[next];
     // Past either end the focus leaves the stage, so the keyboard is never trapped.

@@ -73,7 +73,7 @@ async function dragCell(page: Page, from: Coord, to: Coord): Promise<void> {
 }
 
 function firstCell(fleet: ShipMap, ship: ShipKey): Coord {
-  const c = fleet[ship][0];
+  const c = fleet[ship]?.[0];
   if (!c) throw new Error(`ship ${ship} has no cell`);
   return c;
 }

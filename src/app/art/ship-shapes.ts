@@ -1,4 +1,4 @@
-import { SHIP_LENGTHS, type ShipKey } from '../../game';
+import { CLASSIC_RULES, type Rules, SHIP_LENGTHS, type ShipKey, shipKind } from '../../game';
 
 /**
  * One silhouette per ship class, as plain geometry in cell units: the ship lies horizontally, bow
@@ -145,16 +145,28 @@ function destroyer(): ShipShape {
   };
 }
 
-const SHAPES: Readonly<Record<ShipKey, ShipShape>> = {
-  '0': carrier(),
-  '1': battleship(),
-  '2': cruiser(),
-  '3': submarine(),
-  '4': destroyer(),
+/** A one-cell patrol boat (the russian fleet's smallest ships). */
+function boat(): ShipShape {
+  const n = 1;
+  return {
+    length: n,
+    hull: warship(n, 0.17, 0.4),
+    details: [rect(0.3, 0.42, 0.28, 0.16), circle(0.72, 0.5, 0.06)],
+  };
+}
+
+/** Shapes by kind of ship (src/game's shipKind): a russian fleet draws battleship, cruisers, destroyers and boats. */
+const SHAPES: Readonly<Record<string, ShipShape>> = {
+  carrier: carrier(),
+  battleship: battleship(),
+  cruiser: cruiser(),
+  submarine: submarine(),
+  destroyer: destroyer(),
+  boat: boat(),
 };
 
-export function shipShape(ship: ShipKey): ShipShape {
-  return SHAPES[ship];
+export function shipShape(ship: ShipKey, rules: Rules = CLASSIC_RULES): ShipShape {
+  return SHAPES[shipKind(ship, rules)] ?? destroyer();
 }
 
 /** The hull's extent across the ship (y), for hit marks and wakes that must stay on the hull. */

@@ -55,8 +55,9 @@ describe('every shooter', () => {
           if (outcome.won) return; // a finished game has no next shot
           (grid[target.y] ?? [])[target.x] = outcome.result === 'M' ? 'M' : 'H';
           if (outcome.sunk) {
-            sunk[outcome.sunk] = fleet[outcome.sunk];
-            for (const c of fleet[outcome.sunk]) (grid[c.y] ?? [])[c.x] = 'D';
+            const cells = fleet[outcome.sunk] ?? [];
+            sunk[outcome.sunk] = cells;
+            for (const c of cells) (grid[c.y] ?? [])[c.x] = 'D';
           }
         }
         const shot = shooter.nextShot({ grid, sunk }, createRng(seed + 1));

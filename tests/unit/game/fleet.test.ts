@@ -18,7 +18,7 @@ describe('fleet constants (docs/game.md, The rules)', () => {
     expect(GRID_SIZE).toBe(10);
     expect(MAX_PLAYERS).toBe(2);
     expect(SHIP_KEYS).toEqual(['0', '1', '2', '3', '4']);
-    expect(SHIP_KEYS.map(shipLength)).toEqual([5, 4, 3, 3, 2]);
+    expect(SHIP_KEYS.map((key) => shipLength(key))).toEqual([5, 4, 3, 3, 2]);
     expect(SHIP_LENGTHS).toEqual([5, 4, 3, 3, 2]);
     expect(FLEET_CELLS).toBe(17);
     expect(GAME_STATUSES).toEqual(['UNSTARTED', 'PLACE_SHIPS', 'PLAY', 'ENDED']);
@@ -30,8 +30,9 @@ describe('fleet constants (docs/game.md, The rules)', () => {
   });
 
   it('recognises ship keys and nothing else', () => {
-    for (const key of SHIP_KEYS) expect(isShipKey(key)).toBe(true);
-    for (const other of ['5', '-1', '', '00', 'carrier', '__proto__']) expect(isShipKey(other)).toBe(false);
+    // Ship numbers 0..9: the russian fleet has ten ships (docs/game.md, "Rule variants").
+    for (const key of [...SHIP_KEYS, '5', '9']) expect(isShipKey(key)).toBe(true);
+    for (const other of ['10', '-1', '', '00', 'carrier', '__proto__']) expect(isShipKey(other)).toBe(false);
   });
 });
 

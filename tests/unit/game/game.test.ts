@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CLASSIC_RULES,
   cellIndex,
   createRng,
   type GameState,
@@ -241,6 +242,7 @@ describe('replay', () => {
     expect(ended.status).toBe('ENDED');
     const again = unwrap(replay(ended, BOB));
     expect(again).toEqual({
+      rules: CLASSIC_RULES,
       status: 'PLACE_SHIPS',
       players: [ALICE, BOB],
       fleets: {},

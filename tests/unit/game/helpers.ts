@@ -13,7 +13,7 @@ import {
   randomFleet,
   SHIP_KEYS,
   SHIP_LENGTHS,
-  type ShipKey,
+  type ClassicShipKey,
   type ShipMap,
   shipCells,
   shoot,
@@ -79,7 +79,7 @@ export const looseCoordArb: fc.Arbitrary<Coord> = fc.record({
   x: fc.integer({ min: -3, max: GRID_SIZE + 2 }),
   y: fc.integer({ min: -3, max: GRID_SIZE + 2 }),
 });
-export const shipKeyArb: fc.Arbitrary<ShipKey> = fc.constantFrom(...SHIP_KEYS);
+export const shipKeyArb: fc.Arbitrary<ClassicShipKey> = fc.constantFrom(...SHIP_KEYS);
 export const fleetFromSeedArb: fc.Arbitrary<ShipMap> = seedArb.map((seed) => randomFleet(createRng(seed)));
 
 interface Placement {

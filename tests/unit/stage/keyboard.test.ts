@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Coord, ShipKey } from '../../../src/game';
 import { INITIAL_KEY_STATE, type KeyState, reduceKey } from '../../../src/stage/keyboard';
 
-const firsts: Record<ShipKey, Coord> = {
+const firsts: Partial<Record<ShipKey, Coord>> = {
   '0': { x: 0, y: 0 },
   '1': { x: 0, y: 2 },
   '2': { x: 0, y: 4 },
