@@ -14,6 +14,7 @@ import {
   makeRules,
   newGame,
   placeShips,
+  playMoves,
   randomFleet,
   type Rules,
   type ShipMap,
@@ -219,5 +220,24 @@ describe('turns per rules', () => {
     expect(after.outcomes.map((o) => o.result)).toEqual(after.shots.map((s) => s.result));
     const back = after.state.turn === shooter ? after.state : null;
     expect(back).toBeNull();
+  });
+});
+
+describe('replaying a round under every variant', () => {
+  it('playMoves gives back the turn the game had after each move', () => {
+    fc.assert(
+      fc.property(variantArb, seedArb, (rules, seed) => {
+        const begin = playingGame(rules, seed);
+        const first = begin.turn;
+        playOut(begin, seed, (_before, after) => {
+          if (after.status !== 'PLAY') return;
+          const moves = after.shots.map((shot) => ({ kind: 'shot' as const, shot }));
+          const played = playMoves(after.players, first, moves, { rules, fleets: after.fleets });
+          expect(played.turn).toBe(after.turn);
+          expect(played.shots).toEqual(after.shots);
+        });
+      }),
+      { numRuns: 40 },
+    );
   });
 });
