@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -59,6 +60,19 @@ function trustProxyOption(
   return typeof setting === 'boolean' ? setting : [...setting];
 }
 
+/**
+ * CORS as the original server answers it: any origin, preflight 204, the methods and headers the
+ * API uses; no credentials (tokens travel in the Authorization header).
+ */
+const CORS = {
+  origin: '*',
+  methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  allowedHeaders: ['authorization', 'content-type', 'accept'],
+  credentials: false,
+  optionsSuccessStatus: 204,
+  maxAge: 600,
+} as const;
+
 const API_PREFIXES = ['/users', '/room', '/socket.io', '/health', '/metrics', '/games', '/ratings'];
 
 /** Builds and starts the whole server: HTTP API, /room socket namespace and the built client, on one port. */
@@ -108,6 +122,9 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     thinking: { minMs: config.botDelayMinMs, maxMs: config.botDelayMaxMs },
     idleMs: config.botIdleSeconds * 1000,
   });
+  // Every route answers cross-origin calls (docs/protocol.md, CORS): the original client is deployed
+  // on another origin than its API. Bearer tokens only, never cookies, so no credentials.
+  await app.register(fastifyCors, CORS);
   registerRoutes(app, { store, tokens, registry, limits, computers });
   const ratings = new Ratings(db, app.log);
   registerHistoryRoutes(app, { tokens, history: new HistoryStore(db), ratings });
@@ -124,7 +141,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const io = new Server(app.server, {
     maxHttpBufferSize: 16 * 1024,
     serveClient: false,
-    cors: { origin: true, credentials: true },
+    cors: { origin: '*', credentials: false },
     // With Redis every node's broadcasts reach the sockets of every other node (Redis Streams).
     ...(redis ? { adapter: createAdapter(redis) } : {}),
   });
