@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyCors from '@fastify/cors';
+import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -71,7 +71,7 @@ const CORS = {
   credentials: false,
   optionsSuccessStatus: 204,
   maxAge: 600,
-} as const;
+} satisfies FastifyCorsOptions;
 
 const API_PREFIXES = ['/users', '/room', '/socket.io', '/health', '/metrics', '/games', '/ratings'];
 
