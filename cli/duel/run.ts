@@ -4,6 +4,7 @@ import {
   gameSeed,
   type GameOutcome,
   placerNamed,
+  oneAfterTheOther,
   playGame,
   requestReplay,
   shooterNamed,
@@ -98,9 +99,10 @@ export async function runDuel(config: DuelConfig, onGame: (game: DuelGame) => vo
       const outcomesB: GameOutcome[] = [];
       for (let i = 0; i < config.games; i++) {
         if (i > 0) await requestReplay(clientA);
+        const [first, second] = oneAfterTheOther();
         const [a, b] = await Promise.all([
-          playGame(clientA, botA, { start: true, stepTimeoutMs: config.stepTimeoutMs }),
-          playGame(clientB, botB, { start: false, stepTimeoutMs: config.stepTimeoutMs }),
+          playGame(clientA, botA, { start: true, stepTimeoutMs: config.stepTimeoutMs, ...first }),
+          playGame(clientB, botB, { start: false, stepTimeoutMs: config.stepTimeoutMs, ...second }),
         ]);
         outcomesA.push(a);
         outcomesB.push(b);

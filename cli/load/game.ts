@@ -1,5 +1,13 @@
 import { createRng } from '../../src/game';
-import { type Bot, gameSeed, placerNamed, playGame, requestReplay, shooterNamed } from '../../src/bots';
+import {
+  type Bot,
+  gameSeed,
+  placerNamed,
+  oneAfterTheOther,
+  playGame,
+  requestReplay,
+  shooterNamed,
+} from '../../src/bots';
 import type { GameClient } from '../../src/protocol';
 import { type Account, createRoom, login, signUp, takeSeat } from '../session';
 import type { LoadConfig } from './config';
@@ -105,7 +113,11 @@ export class GameScenario {
     const [ba, bb] = bots;
     if (!ba || !bb) throw new Error('two players expected');
     const options = { stepTimeoutMs: config.stepTimeoutMs, observe, thinkMs: config.paceMs };
-    await Promise.all([playGame(ca, ba, { ...options, start: true }), playGame(cb, bb, { ...options, start: false })]);
+    const [first, second] = oneAfterTheOther();
+    await Promise.all([
+      playGame(ca, ba, { ...options, ...first, start: true }),
+      playGame(cb, bb, { ...options, ...second, start: false }),
+    ]);
   }
 
   /** Pairs currently playing. */

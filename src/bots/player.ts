@@ -34,8 +34,18 @@ export interface GameOutcome {
 export type AckObserver = (event: ClientEventName, ms: number, error: string | null) => void;
 
 export interface PlayOptions {
-  /** This bot calls startGame once two members are in (any member may; the loser of a race is told WRONG_STATUS). */
+  /**
+   * This bot calls startGame once two members are in (any member may on our server; the loser of a
+   * race is told WRONG_STATUS). Where the server marks a host (`isHost`), only the host starts.
+   */
   readonly start: boolean;
+  /**
+   * Waited for before placing on a SPEC server: the original loses a fleet when both players place
+   * at once (docs/protocol.md), so two bots of one process place one after the other there.
+   */
+  readonly placeAfter?: Promise<unknown>;
+  /** Called once this bot's fleet is placed. */
+  readonly onPlaced?: () => void;
   /** Longest wait for any single step of the game (the opponent's move, a state frame). */
   readonly stepTimeoutMs?: number;
   readonly observe?: AckObserver;
@@ -91,6 +101,9 @@ export class TurnTracker {
   mine(s: ClientGameState): boolean {
     if (s.gameStatus !== 'PLAY' || !hasToPlay(s, this.userId)) return false;
     if (firedAt(s) !== this.shots || Object.keys(s.opponentShipsIndexes).length < this.sunk) return false;
+    // A SPEC server (docs/protocol.md) may keep the turn after a hit and may send a shot's frames
+    // before its ack: the turn is ours when the last members frame came after every shot on the grids.
+    if (s.membersAtShots !== null) return s.membersAtShots === firedAt(s) + takenOn(s);
     const last = s.battlePlace;
     if (last === null) return this.shots === 0 && takenOn(s) === 0;
     if (last.shooterId !== this.userId && last !== this.lastSeen) return true;
@@ -118,7 +131,7 @@ export async function timed<T>(
 export async function startAndPlace(
   client: GameClient,
   fleet: ShipMap,
-  options: Pick<PlayOptions, 'start' | 'stepTimeoutMs' | 'observe'>,
+  options: Pick<PlayOptions, 'start' | 'stepTimeoutMs' | 'observe' | 'placeAfter' | 'onPlaced'>,
 ): Promise<void> {
   const timeout = options.stepTimeoutMs ?? 30_000;
   const { observe } = options;
@@ -129,16 +142,48 @@ export async function startAndPlace(
     timeout,
   );
   if (state.gameStatus === 'UNSTARTED') {
-    if (options.start) {
+    if (options.start && mayStart(state, client.userId)) {
       const reply = await timed('startGame', observe, () => client.startGame());
       if (isErrorAck(reply) && reply.error !== 'WRONG_STATUS') {
-        throw new BotError(reply.error, `startGame: ${reply.error}`);
+        throw new BotError(reply.error, `startGame: ${refusal(reply)}`);
       }
     }
     await waitForState(client, (s) => s.gameStatus === 'PLACE_SHIPS', 'the game to start', timeout);
   }
+  if (options.placeAfter && client.dialect === 'spec') {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise((resolve) => {
+      timer = setTimeout(resolve, timeout);
+    });
+    await Promise.race([options.placeAfter, late]);
+    clearTimeout(timer);
+  }
   const placed = await timed('placeShips', observe, () => client.placeShips(fleet));
-  if (isErrorAck(placed)) throw new BotError(placed.error, `placeShips: ${placed.error}`);
+  if (isErrorAck(placed)) throw new BotError(placed.error, `placeShips: ${refusal(placed)}`);
+  options.onPlaced?.();
+}
+
+/**
+ * Options for two bots of one process that meet in a room: the first places, then the second (on a
+ * SPEC server only; ours places both at once safely).
+ */
+export function oneAfterTheOther(): [Pick<PlayOptions, 'onPlaced'>, Pick<PlayOptions, 'placeAfter'>] {
+  let placed: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => {
+    placed = resolve;
+  });
+  return [{ onPlaced: placed }, { placeAfter: first }];
+}
+
+/** Anyone may start where no member is marked host (our server); else only the host. */
+function mayStart(state: ClientGameState, userId: string | null): boolean {
+  if (!state.members.some((m) => m.isHost !== undefined)) return true;
+  return state.members.some((m) => m.userId === userId && m.isHost === true);
+}
+
+/** An error ack for a message: its code, and the server's own sentence when it gave one. */
+function refusal(reply: { error: string; message?: string }): string {
+  return reply.message ? `${reply.error} (${reply.message})` : reply.error;
 }
 
 /**
@@ -174,7 +219,7 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
           turn.resync(await rejoined(client, timeout));
           continue;
         }
-        throw new BotError(reply.error, `shoot (${target.x},${target.y}): ${reply.error}`);
+        throw new BotError(reply.error, `shoot (${target.x},${target.y}): ${refusal(reply)}`);
       }
       turn.fired(reply, state, client.state);
     }

@@ -18,6 +18,12 @@ export interface ClientGameState {
   readonly winner: Winner | null;
   /** Clock, missed turns, end reason, rematch (the `match` event); a SPEC server never sends it. */
   readonly match: Match;
+  /**
+   * From a server that sends `battlePlace` as a shot grid (the SPEC dialect): how many shots both
+   * grids showed when the last `members` frame came, so a turn is read from a members frame sent
+   * after every shot known (a hit may keep the turn there). Null from a server of ours.
+   */
+  readonly membersAtShots: number | null;
 }
 
 /** The match as a server without a clock describes it, until the first `match` event. */
@@ -46,6 +52,7 @@ export function initialGameState(slug: string): ClientGameState {
     battlePlace: null,
     winner: null,
     match: initialMatch(),
+    membersAtShots: null,
   };
 }
 

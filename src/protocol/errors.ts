@@ -26,5 +26,9 @@ export const ERROR_CODES = [
   'SPECTATOR',
   /** Another server recorded a move of this game first; the game was reloaded: look and try again. */
   'CONFLICT',
+  /** A server refused with a sentence and no code of ours (the original server): show its text. */
+  'REFUSED',
+  /** A server answered something this client cannot read. */
+  'BAD_REPLY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

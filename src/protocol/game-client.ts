@@ -15,7 +15,32 @@ import {
   SOCKET_NAMESPACE,
 } from './types';
 import { connectSocket } from './connect-socket';
+import { readDoneReply, readShotReply, readStatusReply, toWireShips } from './spec-dialect';
 import type { SpectatorFrame } from './spectators';
+import { absorb } from './state-intake';
+
+/** The dialect our clients ask for in the handshake (docs/protocol.md). */
+export const BROADSIDE_PROTOCOL = 'broadside/2';
+
+/**
+ * What a server speaks, as this client found out when it joined: `broadside/2` (ours, asked for),
+ * `legacy` (a server of ours from before the dialects: bare status acks, ship keys "0".."4"), or
+ * `spec` (the original server, or ours to a client that does not ask: docs/protocol.md).
+ */
+export type Dialect = 'broadside/2' | 'legacy' | 'spec';
+
+/** The user id in a JWT's payload, read without checking it (the server does). */
+function tokenUserId(token: string): string | null {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims: unknown = JSON.parse(json);
+    const id = typeof claims === 'object' && claims !== null ? (claims as { id?: unknown }).id : undefined;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
 
 export type FrameListener = (frame: SpectatorFrame) => void;
 
@@ -68,6 +93,11 @@ export interface GameClientOptions {
   readonly ackTimeoutMs?: number;
   /** socket.io-client overrides (transports, reconnection…), applied over the docs/protocol.md settings. */
   readonly socket?: Partial<ManagerOptions & SocketOptions>;
+  /**
+   * How long startGame and placeShips wait for an answer from a server that acknowledges only
+   * refusals (the original) before they count as accepted; progress in the events settles them sooner.
+   */
+  readonly quietMs?: number;
 }
 
 /**
@@ -87,13 +117,18 @@ export class GameClient {
   private framesSeen = 0;
   private audience: number | null = null;
   private readonly frameListeners = new Set<FrameListener>();
+  private readonly me: string | null;
+  private readonly quietMs: number;
+  private spoken: Dialect | null = null;
 
   constructor(options: GameClientOptions) {
     this.current = initialGameState(options.slug);
     this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
+    this.quietMs = options.quietMs ?? 600;
+    this.me = tokenUserId(options.token);
     this.socket = io(
       `${options.url.replace(/\/+$/, '')}${SOCKET_NAMESPACE}`,
-      clientSocketOptions({ token: options.token, slug: options.slug }, options.socket),
+      clientSocketOptions({ token: options.token, slug: options.slug, protocol: BROADSIDE_PROTOCOL }, options.socket),
     );
     for (const event of SERVER_EVENTS) this.listen(event);
     this.socket.on('connect', () => {
@@ -116,12 +151,28 @@ export class GameClient {
   private listen<K extends ServerEventName>(event: K): void {
     // socket.io's typed `on` cannot relate a generic K to its listener; the cast stays inside this module.
     const on = this.socket.on.bind(this.socket) as (name: K, fn: (payload: ServerEventPayloads[K]) => void) => void;
-    on(event, (payload) => this.update({ [event]: payload } as Partial<ClientGameState>, event));
+    on(event, (payload) => {
+      // Either dialect, either server: state-intake.ts reads the payload into our shapes.
+      const { state, changes } = absorb(this.current, event, payload, this.me);
+      if (event === 'match' && this.spoken === null) this.spoken = 'legacy';
+      this.current = state;
+      for (const change of changes) for (const listener of this.listeners) listener(this.current, change);
+    });
   }
 
   private update(patch: Partial<ClientGameState>, change: ServerEventName | 'connected'): void {
     this.current = { ...this.current, ...patch };
     for (const listener of this.listeners) listener(this.current, change);
+  }
+
+  /** What the server speaks, known once a join was answered; null before. */
+  get dialect(): Dialect | null {
+    return this.spoken;
+  }
+
+  /** This client's user id, from its token. */
+  get userId(): string | null {
+    return this.me;
   }
 
   private showFrame(frame: SpectatorFrame): void {
@@ -197,9 +248,11 @@ export class GameClient {
     return this.call(
       () =>
         new Promise<Ack<GameStatus>>((resolve, reject) => {
-          this.socket.timeout(this.ackTimeoutMs).emit(event, slug, (error: Error | null, reply: Ack<GameStatus>) => {
+          this.socket.timeout(this.ackTimeoutMs).emit(event, slug, (error: Error | null, raw: unknown) => {
             if (error) return reject(error);
+            const reply = readStatusReply(raw);
             if (!isErrorAck(reply)) {
+              this.spoken = dialectOf(raw);
               onJoined?.();
               this.update({ gameStatus: reply }, 'gameStatus');
             }
@@ -209,16 +262,57 @@ export class GameClient {
     );
   }
 
+  /** Starts the game (the host only, where the server marks one). */
   startGame(slug: string = this.current.slug): Promise<Ack<null>> {
-    return this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('startGame', slug));
+    const from = this.current.gameStatus;
+    return this.settle('startGame', slug, (s) => s.gameStatus !== from && s.gameStatus !== 'UNSTARTED');
   }
 
+  /** Places the fleet; ship keys "1".."5" to a SPEC server, "0".."4" to ours. */
   placeShips(fleet: ShipMap): Promise<Ack<null>> {
-    return this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('placeShips', fleet));
+    const payload = this.spoken === 'spec' ? toWireShips(fleet) : fleet;
+    return this.settle('placeShips', payload, (s) => s.gameStatus === 'PLAY');
   }
 
   shoot(target: Coord): Promise<Ack<ShotResult>> {
-    return this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('shoot', { x: target.x, y: target.y }));
+    return this.call(async () =>
+      readShotReply(await this.socket.timeout(this.ackTimeoutMs).emitWithAck('shoot', { x: target.x, y: target.y })),
+    );
+  }
+
+  /**
+   * Sends an action whose success the original server never acknowledges (docs/protocol.md): it
+   * settles on the ack (ours answers `{}` or an error), on `progressed` in the events, or, from a
+   * server that does not speak broadside/2, on `quietMs` without a refusal. Never waits on a success ack there.
+   */
+  private settle(event: 'startGame' | 'placeShips', payload: unknown, progressed: (s: ClientGameState) => boolean) {
+    if (this.wasClosed) return Promise.resolve(errorAck('DISCONNECTED', 'this client was closed'));
+    return new Promise<Ack<null>>((resolve) => {
+      let done = false;
+      let quiet: ReturnType<typeof setTimeout> | null = null;
+      const finish = (reply: Ack<null>): void => {
+        if (done) return;
+        done = true;
+        if (quiet !== null) clearTimeout(quiet);
+        unsubscribe();
+        resolve(reply);
+      };
+      const unsubscribe = this.subscribe((s) => {
+        if (progressed(s)) finish(null);
+      });
+      if (this.spoken === 'spec') {
+        quiet = setTimeout(() => finish(null), this.quietMs);
+        if (typeof quiet === 'object' && 'unref' in quiet) quiet.unref();
+      }
+      // The payload's shape depends on the dialect (ship keys), so this one emit is untyped.
+      const sender = this.socket.timeout(this.ackTimeoutMs) as unknown as {
+        emit(name: string, arg: unknown, ack: (error: Error | null, reply: unknown) => void): void;
+      };
+      sender.emit(event, payload, (error, reply) => {
+        if (error) finish(errorAck(this.socket.connected ? 'TIMEOUT' : 'DISCONNECTED', error.message));
+        else finish(readDoneReply(reply));
+      });
+    });
   }
 
   replay(slug: string = this.current.slug): Promise<Ack<GameStatus>> {
@@ -227,7 +321,9 @@ export class GameClient {
 
   /** Gives up the game in PLAY: the opponent wins by resignation. */
   resign(slug: string = this.current.slug): Promise<Ack<null>> {
-    return this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('resign', slug));
+    return this.call(async () =>
+      readDoneReply(await this.socket.timeout(this.ackTimeoutMs).emitWithAck('resign', slug)),
+    );
   }
 
   /** Leaves a room that has not started; the client then forgets it (no rejoin after a reconnect). */
@@ -256,6 +352,13 @@ export class GameClient {
     if (!isErrorAck(reply)) this.watching = null;
     return reply;
   }
+}
+
+/** The dialect a join's acknowledgement tells: ours names it, a bare status is ours from before. */
+function dialectOf(raw: unknown): Dialect {
+  if (typeof raw === 'string') return 'legacy';
+  const protocol = typeof raw === 'object' && raw !== null ? (raw as { protocol?: unknown }).protocol : undefined;
+  return protocol === BROADSIDE_PROTOCOL ? 'broadside/2' : 'spec';
 }
 
 export type { ClientGameState, ErrorAck };

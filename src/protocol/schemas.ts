@@ -117,7 +117,8 @@ export const HttpErrorSchema = z.object({
 export const TokenPayloadSchema = z.object({
   id: z.string(),
   username: z.string(),
-  sub: z.string(),
+  /** Ours adds it; the original server's tokens have none, so a client never requires it. */
+  sub: z.string().optional(),
   iat: z.number(),
   exp: z.number(),
 });
@@ -137,6 +138,8 @@ export const MemberSchema = z.object({
   awayUntil: z.number().nullable(),
   /** The level of a server-side computer player, null for a person (issue 12; always sent by this server). */
   bot: BotLevelSchema.nullable().optional(),
+  /** The room's creator, who alone may start on the original server (docs/protocol.md). */
+  isHost: z.boolean().optional(),
 });
 export const BattlePlaceSchema = z.object({
   shooterId: z.string(),

@@ -45,7 +45,11 @@ export function errorText(error: unknown): BannerText {
     if (keys.every((key) => key === null)) return { raw: error.message };
     return { parts: messages.map((message, i) => (keys[i] ? { key: keys[i] } : { raw: message })) };
   }
-  if (isErrorAck(error)) return errorCodeText(error.error);
+  if (isErrorAck(error)) {
+    // A server that refuses with a sentence of its own (the original server): its text, as it came.
+    if (error.error === 'REFUSED' && error.message) return { raw: error.message };
+    return errorCodeText(error.error);
+  }
   return { key: 'errors.unexpected' };
 }
 

@@ -69,7 +69,7 @@ describe('GameClient settings', () => {
     expect(SOCKET_NAMESPACE).toBe('/room');
     // `nsp` is private in the typings; reading it is the simplest proof of the namespace used.
     expect((c.socket as unknown as { nsp: string }).nsp).toBe('/room');
-    expect(c.socket.io.opts.query).toEqual({ token: 'tok', slug: 'brave-otter-42' });
+    expect(c.socket.io.opts.query).toEqual({ token: 'tok', slug: 'brave-otter-42', protocol: 'broadside/2' });
     expect(c.socket.connected).toBe(false);
   });
 
