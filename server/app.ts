@@ -159,7 +159,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     ...metrics.snapshot(),
     rooms: registry.size,
     sockets: nsp.sockets.size,
-    shotCommits: store.shotCommits,
+    shotCommits: store.rounds.moveCommits,
     computers: computers.stats(),
   }));
   // With several nodes the queue and the open games live in Redis; a node's entries leave them

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ComputerGameBodySchema, CreateRoomBodySchema, LoginBodySchema, SignUpBodySchema } from '../../src/protocol';
 import { hashPassword, type Identity, requestIdentity, type Tokens, verifyPassword } from '../auth';
-import type { Store } from '../db/store';
+import type { Storage } from '../db/storage';
 import { BotsBusyError, type ComputerPlayers } from '../bots/computer-players';
 import type { RoomRegistry } from '../rooms/registry';
 import { messages, sendError } from './errors';
 import type { AuthLimits } from './rate-limits';
 
 interface Deps {
-  readonly store: Store;
+  readonly store: Storage;
   readonly tokens: Tokens;
   readonly registry: RoomRegistry;
   readonly limits: AuthLimits;
@@ -43,7 +43,7 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry, 
     // Counted before the password is hashed: a refused attempt costs no argon2 work.
     const wait = await limits.signUp(request.ip);
     if (wait !== null) return tooMany(reply, wait, 'sign-ups from this address');
-    const created = await store.createUser({
+    const created = await store.users.createUser({
       id: randomUUID(),
       username,
       email,
@@ -61,7 +61,7 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry, 
     const account = body.data.email.toLowerCase();
     const wait = await limits.loginBlocked(account, request.ip);
     if (wait !== null) return tooMany(reply, wait, 'failed logins');
-    const user = await store.findUserByEmail(body.data.email);
+    const user = await store.users.findUserByEmail(body.data.email);
     const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash), body.data.password);
     if (!user || !matches) {
       await limits.loginFailed(account, request.ip);
@@ -77,7 +77,7 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry, 
     const body = CreateRoomBodySchema.safeParse(request.body ?? {});
     if (!body.success) return sendError(reply, 400, messages(body.error));
     // Identity comes from the token, never from the body (docs/protocol.md, POST /room).
-    if (!(await store.findUserById(user.id))) return sendError(reply, 401, ['Unknown user']);
+    if (!(await store.users.findUserById(user.id))) return sendError(reply, 401, ['Unknown user']);
     return reply.code(201).send({
       slug: await registry.create(user.id, {
         isPublic: body.data.public === true,
@@ -93,7 +93,7 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry, 
     if (!user) return sendError(reply, 401, ['A valid access token is required']);
     const body = ComputerGameBodySchema.safeParse(request.body ?? {});
     if (!body.success) return sendError(reply, 400, messages(body.error));
-    if (!(await store.findUserById(user.id))) return sendError(reply, 401, ['Unknown user']);
+    if (!(await store.users.findUserById(user.id))) return sendError(reply, 401, ['Unknown user']);
     try {
       return reply.code(201).send(await computers.createGame(user, body.data.level));
     } catch (error) {
@@ -105,15 +105,15 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry, 
   app.get('/users/me', async (request, reply) => {
     const user = identify(request);
     if (!user) return sendError(reply, 401, 'A valid access token is required');
-    const row = await store.findUserById(user.id);
+    const row = await store.users.findUserById(user.id);
     if (!row) return sendError(reply, 401, 'Unknown user');
-    return { id: row.id, username: row.username, email: row.email, ...(await store.record(row.id)) };
+    return { id: row.id, username: row.username, email: row.email, ...(await store.users.record(row.id)) };
   });
 
   app.get('/users/me/games', async (request, reply) => {
     const user = identify(request);
     if (!user) return sendError(reply, 401, 'A valid access token is required');
-    if (!(await store.findUserById(user.id))) return sendError(reply, 401, 'Unknown user');
-    return { games: await store.gamesInProgress(user.id) };
+    if (!(await store.users.findUserById(user.id))) return sendError(reply, 401, 'Unknown user');
+    return { games: await store.rooms.gamesInProgress(user.id) };
   });
 }

@@ -10,7 +10,7 @@ import {
   type OpenGame,
 } from '../../src/protocol';
 import type { Identity, Tokens } from '../auth';
-import type { Store } from '../db/store';
+import type { Storage } from '../db/storage';
 import type { OpenGames } from './open-games';
 import { authenticate } from '../socket/handshake';
 import type { QuickMatch } from './quick-match';
@@ -32,7 +32,7 @@ export const userRoom = (userId: string): string => `user:${userId}`;
 
 interface Deps {
   readonly tokens: Tokens;
-  readonly store: Store;
+  readonly store: Storage;
   readonly log: FastifyBaseLogger;
 }
 

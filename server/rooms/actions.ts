@@ -2,7 +2,7 @@ import * as rules from '../../src/game';
 import type { Coord, GameState, ShipMap, ShotResult, GameStatus, Rng } from '../../src/game';
 import { type Ack, type ErrorCode, errorAck, SERVER_EVENTS, type ServerEventName } from '../../src/protocol';
 import type { Identity } from '../auth';
-import type { Store } from '../db/store';
+import type { Storage } from '../db/storage';
 import { isUniqueViolation } from '../db/conflict';
 import { presence, type Room, type RoomMember } from './room';
 
@@ -61,7 +61,7 @@ export class RoomActions {
   onLostWrite: ((slug: string) => void) | null = null;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Storage,
     private readonly rng: Rng,
   ) {}
 
@@ -71,7 +71,7 @@ export class RoomActions {
    * room from storage, refuses the move, and sends every member the state as stored.
    */
   private async lostWrite(room: Room): Promise<Outcome<never>> {
-    const stored = await this.store.loadRoom(room.slug);
+    const stored = await this.store.rooms.loadRoom(room.slug);
     if (stored) room.reload(stored);
     this.onLostWrite?.(room.slug);
     return { reply: errorAck('CONFLICT', 'the game changed on another server; it was reloaded'), fanout: everything };
@@ -91,7 +91,7 @@ export class RoomActions {
       room,
       rules.join(room.state, user.id),
       async () => {
-        if (!known) await this.store.addMember(room.slug, user.id, position);
+        if (!known) await this.store.rooms.addMember(room.slug, user.id, position);
       },
       (state) => state,
     );
@@ -121,7 +121,7 @@ export class RoomActions {
     const done = await commit(
       room,
       rules.leave(room.state, user.id),
-      () => this.store.removeMember(room.slug, user.id),
+      () => this.store.rooms.removeMember(room.slug, user.id),
       (state) => state,
     );
     if (!done.ok) return done.outcome;
@@ -135,7 +135,7 @@ export class RoomActions {
       room,
       result,
       async () => {
-        room.gameId = await this.store.startRound(room.slug, room.round + 1, user.id);
+        room.gameId = await this.store.rounds.startRound(room.slug, room.round + 1, user.id);
         room.round += 1;
         room.startedBy = user.id;
       },
@@ -161,7 +161,7 @@ export class RoomActions {
     if (gameId === null) return fail('WRONG_STATUS');
     const started = next.status === 'PLAY';
     const now = Date.now();
-    await this.store.saveFleet(room.slug, gameId, user.id, fleet, started ? next.turn : null, now);
+    await this.store.rounds.saveFleet(room.slug, gameId, user.id, fleet, started ? next.turn : null, now);
     room.state = next;
     if (started) {
       room.turnStartedAt = now;
@@ -200,7 +200,7 @@ export class RoomActions {
       rules.shoot(room.state, user.id, target),
       (applied) => {
         if (gameId === null) throw new Error(`room ${room.slug} plays without a game row`);
-        return this.store.addShot(room.slug, gameId, seq, applied.shot, applied.outcome.won ? user.id : null, at);
+        return this.store.rounds.addShot(room.slug, gameId, seq, applied.shot, applied.outcome.won ? user.id : null, at);
       },
       (applied) => applied.state,
     );
@@ -227,7 +227,7 @@ export class RoomActions {
       room,
       rules.replay(room.state, user.id),
       async () => {
-        room.gameId = await this.store.startRound(room.slug, room.round + 1, user.id);
+        room.gameId = await this.store.rounds.startRound(room.slug, room.round + 1, user.id);
         room.round += 1;
         room.startedBy = user.id;
       },
@@ -261,7 +261,7 @@ export class RoomActions {
       room,
       rules.passTurn(room.state, playerId),
       (state) =>
-        this.store.addTimeout(
+        this.store.rounds.addTimeout(
           room.slug,
           gameId,
           seq,
@@ -298,6 +298,6 @@ export class RoomActions {
     if (room.gameId === null || ended.winner === null || ended.endReason === null) {
       throw new Error(`room ${room.slug}: a round ended without a game row, winner or reason`);
     }
-    await this.store.endGame(room.slug, room.gameId, ended.winner, ended.endReason);
+    await this.store.rounds.endGame(room.slug, room.gameId, ended.winner, ended.endReason);
   }
 }

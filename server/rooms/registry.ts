@@ -1,5 +1,5 @@
 import type { TurnSeconds } from '../../src/game';
-import type { Store } from '../db/store';
+import type { Storage } from '../db/storage';
 import { type ClockSettings, DEFAULT_CLOCK, Room } from './room';
 import { randomSlug } from './slug';
 
@@ -13,7 +13,7 @@ export class RoomRegistry {
   readonly onRelease = new Set<(room: Room) => void>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Storage,
     private readonly clock: ClockSettings = DEFAULT_CLOCK,
   ) {}
 
@@ -27,7 +27,7 @@ export class RoomRegistry {
   ): Promise<string> {
     for (let attempt = 0; attempt < 20; attempt++) {
       const slug = randomSlug(Math.floor(attempt / 5));
-      if (await this.store.createRoom(slug, userId, options)) return slug;
+      if (await this.store.rooms.createRoom(slug, userId, options)) return slug;
     }
     throw new Error('could not find a free room name');
   }
@@ -38,7 +38,7 @@ export class RoomRegistry {
     if (live) return Promise.resolve(live);
     const inFlight = this.loading.get(slug);
     if (inFlight) return inFlight;
-    const load: Promise<Room | null> = this.store.loadRoom(slug).then((stored) => {
+    const load: Promise<Room | null> = this.store.rooms.loadRoom(slug).then((stored) => {
       // An eviction of this room overtook the load, which may have read an older state: load again,
       // so that every caller gets the one copy the registry keeps.
       if (this.loading.get(slug) !== load) return this.get(slug);
@@ -73,7 +73,7 @@ export class RoomRegistry {
 
   /** Loads every room whose turn clock is running, so their deadlines fire after a restart. */
   async resumeClocks(): Promise<number> {
-    const slugs = await this.store.roomsWithRunningClock();
+    const slugs = await this.store.rooms.roomsWithRunningClock();
     for (const slug of slugs) {
       const room = await this.get(slug);
       if (room) this.release(room);

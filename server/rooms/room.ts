@@ -1,5 +1,5 @@
 import { CLASSIC_RULES, type GameState, newGame, playMoves, type TurnSeconds } from '../../src/game';
-import type { StoredRoom } from '../db/store';
+import type { StoredRoom } from '../db/storage';
 import type { ServerEventName, ServerEventPayloads } from '../../src/protocol';
 import { RoomTimers } from './timers';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { HandshakeQuerySchema } from '../../src/protocol';
 import type { Identity, Tokens } from '../auth';
-import type { Store } from '../db/store';
+import type { Storage } from '../db/storage';
 
 interface HandshakeSocket {
   readonly handshake: { readonly query: unknown };
@@ -13,7 +13,7 @@ interface HandshakeSocket {
  * socket's data for the user.
  */
 export function authenticate<S extends HandshakeSocket>(
-  { tokens, store, log }: { tokens: Tokens; store: Store; log: FastifyBaseLogger },
+  { tokens, store, log }: { tokens: Tokens; store: Storage; log: FastifyBaseLogger },
   accept: (socket: S, user: Identity) => void,
 ): (socket: S, next: (error?: Error) => void) => void {
   return (socket, next) => {
@@ -23,7 +23,7 @@ export function authenticate<S extends HandshakeSocket>(
       next(new Error('UNAUTHORIZED'));
       return;
     }
-    store.findUserById(user.id).then(
+    store.users.findUserById(user.id).then(
       (row) => {
         if (!row) {
           next(new Error('UNAUTHORIZED'));

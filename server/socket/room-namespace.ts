@@ -17,7 +17,7 @@ import {
   WatchRoomPayloadSchema,
 } from '../../src/protocol';
 import type { Tokens } from '../auth';
-import type { Store } from '../db/store';
+import type { Storage } from '../db/storage';
 import type { Outcome, RoomActions } from '../rooms/actions';
 import { RoomAuthority } from '../rooms/authority';
 import type { RoomRegistry } from '../rooms/registry';
@@ -30,7 +30,7 @@ import type { RoomNamespace, RoomSocket } from './types';
 
 interface Deps {
   readonly tokens: Tokens;
-  readonly store: Store;
+  readonly store: Storage;
   readonly registry: RoomRegistry;
   readonly actions: RoomActions;
   readonly log: FastifyBaseLogger;

@@ -65,7 +65,7 @@ describe('a whole game over real sockets', () => {
     expect(stored).toHaveLength(2);
     const round1 = stored.find((g) => g.round === 1);
     expect(round1?.winner_id).toBe(winner.player.id);
-    const replayed = await server.store.shotsOf(round1?.id ?? -1);
+    const replayed = await server.store.rounds.shotsOf(round1?.id ?? -1);
     expect(replayed.map((s) => [s.x, s.y, s.result])).toEqual(shots.map((s) => [s.at.x, s.at.y, s.result]));
 
     a.client.close();

@@ -95,7 +95,7 @@ describe('login rate limits', () => {
       password: PASSWORD,
     });
     expectRefused(refused, 3600);
-    expect(await store.findUserByEmail('one_too_many@example.test')).toBeNull();
+    expect(await store.users.findUserByEmail('one_too_many@example.test')).toBeNull();
   });
 });
 

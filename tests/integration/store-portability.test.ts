@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../server/db/store';
+import { storageContract } from '../support/storage-contract';
 import { openTestStore } from '../support/store';
 
 /**
- * The Store on whichever engine this project runs (SQLite, or PostgreSQL in integration-pg): the
- * same answers and the same JavaScript types from both.
+ * The SQL storage on whichever engine this project runs (SQLite, or PostgreSQL in integration-pg):
+ * the same answers and the same JavaScript types from both.
  */
 const disposers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -17,112 +18,13 @@ async function store(): Promise<Store> {
   return opened.store;
 }
 
-const user = (id: string, username: string, email = `${id}@example.test`) => ({
-  id,
-  username,
-  email,
-  passwordHash: 'x',
-});
+storageContract('the SQL storage on this project’s database engine', store);
 
-describe('the Store on this project’s database engine', () => {
-  it('lets exactly one of two simultaneous sign-ups for one name (any case) or one e-mail through', async () => {
+describe('the SQL storage’s column types', () => {
+  it('returns numbers, not strings, for times', async () => {
     const s = await store();
-    const names = await Promise.all([s.createUser(user('u1', 'Ada')), s.createUser(user('u2', 'ada'))]);
-    expect(names.sort()).toEqual(['OK', 'USERNAME_TAKEN']);
-    const emails = await Promise.all([
-      s.createUser(user('u3', 'grace', 'Same@example.test')),
-      s.createUser(user('u4', 'hopper', 'same@EXAMPLE.test')),
-    ]);
-    expect(emails.sort()).toEqual(['EMAIL_TAKEN', 'OK']);
-    expect((await s.findUserByEmail('SAME@example.test'))?.email).toBe('same@example.test');
-  });
-
-  it('returns numbers, not strings, for ids, counts and times', async () => {
-    const s = await store();
-    await s.createUser(user('u1', 'one'));
-    await s.createUser(user('u2', 'two'));
-    expect(await s.createRoom('calm-bay', 'u1')).toBe(true);
-    expect(await s.createRoom('calm-bay', 'u2')).toBe(false);
-    await s.addMember('calm-bay', 'u1', 0);
-    await s.addMember('calm-bay', 'u2', 1);
-    const gameId = await s.startRound('calm-bay', 1);
-    expect(typeof gameId).toBe('number');
-    await s.addShot('calm-bay', gameId, 0, { shooterId: 'u1', x: 1, y: 2, result: 'H' }, null);
-    await s.addShot('calm-bay', gameId, 1, { shooterId: 'u1', x: 2, y: 2, result: 'D' }, 'u1');
-    expect(await s.record('u1')).toMatchObject({ gamesPlayed: 1, gamesWon: 1 });
-    expect(await s.record('u2')).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
-    const room = await s.loadRoom('calm-bay');
-    expect(room?.status).toBe('ENDED');
-    expect(room?.game?.winner).toBe('u1');
-    expect(room?.game?.moves).toHaveLength(2);
-    expect(room?.game?.endReason).toBe('SUNK');
+    await s.users.createUser({ id: 'u1', username: 'one', email: 'u1@example.test', passwordHash: 'x' });
     const row = await s.db.selectFrom('users').select('created_at').where('id', '=', 'u1').executeTakeFirstOrThrow();
     expect(typeof row.created_at).toBe('number');
-  });
-
-  it('never records two shots under one (game, seq): the second write fails and the first stays', async () => {
-    const s = await store();
-    await s.createUser(user('u1', 'one'));
-    await s.createRoom('calm-bay', 'u1');
-    const gameId = await s.startRound('calm-bay', 1);
-    await s.addShot('calm-bay', gameId, 0, { shooterId: 'u1', x: 1, y: 1, result: 'M' }, null);
-    await expect(
-      Promise.resolve().then(() =>
-        s.addShot('calm-bay', gameId, 0, { shooterId: 'u1', x: 5, y: 5, result: 'H' }, null),
-      ),
-    ).rejects.toThrow();
-    // The winning shot's three writes are one unit: refused as a whole.
-    await expect(
-      Promise.resolve().then(() =>
-        s.addShot('calm-bay', gameId, 0, { shooterId: 'u1', x: 6, y: 6, result: 'D' }, 'u1'),
-      ),
-    ).rejects.toThrow();
-    expect(await s.shotsOf(gameId)).toEqual([{ shooterId: 'u1', x: 1, y: 1, result: 'M' }]);
-    const room = await s.loadRoom('calm-bay');
-    expect(room?.status).not.toBe('ENDED');
-    expect(room?.game?.winner).toBeNull();
-  });
-
-  it('keeps the match lifecycle: the clock, turns passed by it, who started the round and how it ended', async () => {
-    const s = await store();
-    await s.createUser(user('u1', 'one'));
-    await s.createUser(user('u2', 'two'));
-    expect(await s.createRoom('slow-tide', 'u1', { turnSeconds: 30 })).toBe(true);
-    await s.addMember('slow-tide', 'u1', 0);
-    await s.addMember('slow-tide', 'u2', 1);
-    const gameId = await s.startRound('slow-tide', 1, 'u2');
-    const fleet = {
-      '0': [0, 1, 2, 3, 4].map((x) => ({ x, y: 0 })),
-      '1': [0, 1, 2, 3].map((x) => ({ x, y: 2 })),
-      '2': [0, 1, 2].map((x) => ({ x, y: 4 })),
-      '3': [0, 1, 2].map((x) => ({ x, y: 6 })),
-      '4': [0, 1].map((x) => ({ x, y: 8 })),
-    };
-    await s.saveFleet('slow-tide', gameId, 'u1', fleet, null);
-    await s.saveFleet('slow-tide', gameId, 'u2', fleet, 'u1', 1_790_000_000_000);
-    await s.addTimeout('slow-tide', gameId, 0, 'u1', 1_790_000_030_000, null);
-    await s.addShot('slow-tide', gameId, 1, { shooterId: 'u2', x: 3, y: 3, result: 'M' }, null, 1_790_000_031_000);
-    // A 'T' row shares the (game, seq) key with the shots: a second move under seq 1 is refused.
-    await expect(Promise.resolve().then(() => s.addTimeout('slow-tide', gameId, 1, 'u1', 1, null))).rejects.toThrow();
-    await s.addTimeout('slow-tide', gameId, 2, 'u1', 1_790_000_061_000, null);
-
-    const playing = await s.loadRoom('slow-tide');
-    expect(playing).toMatchObject({ status: 'PLAY', turnSeconds: 30 });
-    expect(playing?.game).toMatchObject({ playStartedAt: 1_790_000_000_000, startedBy: 'u2', endReason: null });
-    expect(playing?.game?.moves).toEqual([
-      { kind: 'timeout', playerId: 'u1', at: 1_790_000_030_000 },
-      { kind: 'shot', shot: { shooterId: 'u2', x: 3, y: 3, result: 'M' }, at: 1_790_000_031_000 },
-      { kind: 'timeout', playerId: 'u1', at: 1_790_000_061_000 },
-    ]);
-    // Readers of shots never see a turn passed by the clock as a shot.
-    expect(await s.shotsOf(gameId)).toEqual([{ shooterId: 'u2', x: 3, y: 3, result: 'M' }]);
-    expect(await s.roomsWithRunningClock()).toEqual(['slow-tide']);
-
-    await s.endGame('slow-tide', gameId, 'u2', 'RESIGN');
-    const ended = await s.loadRoom('slow-tide');
-    expect(ended?.status).toBe('ENDED');
-    expect(ended?.game).toMatchObject({ winner: 'u2', endReason: 'RESIGN' });
-    expect(await s.roomsWithRunningClock()).toEqual([]);
-    expect(await s.gamesInProgress('u1')).toEqual([]);
   });
 });

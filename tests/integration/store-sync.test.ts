@@ -17,11 +17,11 @@ async function freshStore(dataDir: string): Promise<{ store: Store; close: () =>
 
 async function roundWithTwoPlayers(store: Store): Promise<number> {
   for (const id of ['u1', 'u2']) {
-    await store.createUser({ id, username: id, email: `${id}@test.dev`, passwordHash: 'x' });
+    await store.users.createUser({ id, username: id, email: `${id}@test.dev`, passwordHash: 'x' });
   }
-  await store.createRoom('calm-harbor', 'u1');
-  await store.addMember('calm-harbor', 'u2', 1);
-  return store.startRound('calm-harbor', 1);
+  await store.rooms.createRoom('calm-harbor', 'u1');
+  await store.rooms.addMember('calm-harbor', 'u2', 1);
+  return store.rounds.startRound('calm-harbor', 1);
 }
 
 describe('the shots write on embedded SQLite', () => {
@@ -30,11 +30,11 @@ describe('the shots write on embedded SQLite', () => {
     dirs.push(dataDir);
     const first = await freshStore(dataDir);
     const gameId = await roundWithTwoPlayers(first.store);
-    const before = first.store.shotCommits;
+    const before = first.store.rounds.moveCommits;
     let stored = 0;
     const writes = [0, 1, 2, 3].map((seq) =>
       Promise.resolve(
-        first.store.addShot(
+        first.store.rounds.addShot(
           'calm-harbor',
           gameId,
           seq,
@@ -49,11 +49,11 @@ describe('the shots write on embedded SQLite', () => {
     await Promise.resolve();
     expect(stored).toBe(0);
     await Promise.all(writes);
-    expect(first.store.shotCommits).toEqual({ commits: before.commits + 1, shots: before.shots + 4 });
+    expect(first.store.rounds.moveCommits).toEqual({ commits: before.commits + 1, shots: before.shots + 4 });
     await first.close();
 
     const again = await freshStore(dataDir);
-    expect((await again.store.shotsOf(gameId)).map((s) => s.x)).toEqual([0, 1, 2, 3]);
+    expect((await again.store.rounds.shotsOf(gameId)).map((s) => s.x)).toEqual([0, 1, 2, 3]);
     await again.close();
   });
 
@@ -62,14 +62,14 @@ describe('the shots write on embedded SQLite', () => {
     dirs.push(dataDir);
     const { store, close } = await freshStore(dataDir);
     const gameId = await roundWithTwoPlayers(store);
-    const ok = store.addShot('calm-harbor', gameId, 0, { shooterId: 'u1', x: 1, y: 1, result: 'M' }, null);
+    const ok = store.rounds.addShot('calm-harbor', gameId, 0, { shooterId: 'u1', x: 1, y: 1, result: 'M' }, null);
     // The same (game, seq) twice: the second insert breaks the primary key.
-    const clash = store.addShot('calm-harbor', gameId, 0, { shooterId: 'u2', x: 2, y: 2, result: 'M' }, null);
-    const last = store.addShot('calm-harbor', gameId, 1, { shooterId: 'u2', x: 3, y: 3, result: 'H' }, null);
+    const clash = store.rounds.addShot('calm-harbor', gameId, 0, { shooterId: 'u2', x: 2, y: 2, result: 'M' }, null);
+    const last = store.rounds.addShot('calm-harbor', gameId, 1, { shooterId: 'u2', x: 3, y: 3, result: 'H' }, null);
     await expect(ok).resolves.toBeUndefined();
     await expect(clash).rejects.toThrow();
     await expect(last).resolves.toBeUndefined();
-    expect(await store.shotsOf(gameId)).toEqual([
+    expect(await store.rounds.shotsOf(gameId)).toEqual([
       { shooterId: 'u1', x: 1, y: 1, result: 'M' },
       { shooterId: 'u2', x: 3, y: 3, result: 'H' },
     ]);
@@ -81,20 +81,20 @@ describe('the shots write on embedded SQLite', () => {
     dirs.push(dataDir);
     const { store, close } = await freshStore(dataDir);
     const gameId = await roundWithTwoPlayers(store);
-    const before = (await store.loadRoom('calm-harbor'))?.status;
+    const before = (await store.rooms.loadRoom('calm-harbor'))?.status;
     let written: unknown = 'not called';
     // A transaction that is rolled back after the shot was requested in its middle.
     const rolledBack = store.db.transaction().execute(async (tx) => {
       await tx.updateTable('rooms').set({ status: 'ENDED' }).where('slug', '=', 'calm-harbor').execute();
-      written = store.addShot('calm-harbor', gameId, 0, { shooterId: 'u1', x: 0, y: 0, result: 'H' }, null);
+      written = store.rounds.addShot('calm-harbor', gameId, 0, { shooterId: 'u1', x: 0, y: 0, result: 'H' }, null);
       throw new Error('roll back');
     });
     await expect(rolledBack).rejects.toThrow('roll back');
     expect(written).toBeInstanceOf(Promise);
     await written;
-    expect(await store.shotsOf(gameId)).toEqual([{ shooterId: 'u1', x: 0, y: 0, result: 'H' }]);
+    expect(await store.rounds.shotsOf(gameId)).toEqual([{ shooterId: 'u1', x: 0, y: 0, result: 'H' }]);
     // The rolled-back update is gone, the shot that waited for the rollback is kept.
-    expect((await store.loadRoom('calm-harbor'))?.status).toBe(before);
+    expect((await store.rooms.loadRoom('calm-harbor'))?.status).toBe(before);
     await close();
   });
 });

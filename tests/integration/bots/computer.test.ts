@@ -21,7 +21,7 @@ async function storedShots(slug: string) {
     .where('room_slug', '=', slug)
     .orderBy('round', 'desc')
     .executeTakeFirstOrThrow();
-  return server.store.shotsOf(game.id);
+  return server.store.rounds.shotsOf(game.id);
 }
 
 const huntShooter = SHOOTERS.hunt as ShotStrategy;

@@ -1,0 +1,327 @@
+import type { EndReason, GameStatus, ShipMap, Shot } from '../../src/game';
+import { BOT_LEVELS } from '../../src/protocol';
+import { botUserId, botUsername } from '../../src/bots/levels';
+import type {
+  PlayerRecord,
+  RoomOptions,
+  RoomStore,
+  RoundEnd,
+  RoundStore,
+  Storage,
+  StoredMove,
+  StoredRoom,
+  UserRow,
+  UserStore,
+} from './storage';
+import type { GameInProgress } from '../../src/protocol';
+
+/*
+ * Storage in memory, with the SQL implementations' rules (unique names, one row per (game, seq),
+ * a round's end closing the room), for the authority's unit tests: no database, no I/O. Nothing
+ * survives the process; not for production.
+ */
+
+interface MemoryRoom {
+  readonly slug: string;
+  readonly createdAt: number;
+  status: GameStatus;
+  readonly isPublic: boolean;
+  readonly turnSeconds: StoredRoom['turnSeconds'];
+  members: { userId: string; position: number; joinedAt: number }[];
+}
+
+interface MemoryGame {
+  readonly id: number;
+  readonly slug: string;
+  readonly round: number;
+  readonly startedAt: number;
+  readonly startedBy: string | null;
+  firstPlayer: string | null;
+  playStartedAt: number | null;
+  winner: string | null;
+  endReason: EndReason | null;
+  endedAt: number | null;
+  readonly fleets: Record<string, ShipMap>;
+  /** By move number (the SQL tables' unique (game_id, seq) key). */
+  readonly moves: Map<number, StoredMove>;
+}
+
+/** The error a unique key gives, as conflict.ts recognises it (PostgreSQL's SQLSTATE). */
+function uniqueViolation(what: string): Error {
+  return Object.assign(new Error(`duplicate key: ${what}`), { code: '23505' });
+}
+
+/** The tables every part reads. */
+class Tables {
+  readonly users = new Map<string, UserRow & { readonly bot: boolean }>();
+  readonly rooms = new Map<string, MemoryRoom>();
+  readonly games = new Map<number, MemoryGame>();
+  nextGameId = 1;
+
+  constructor() {
+    // Computer players are users like people (migration 003).
+    for (const level of BOT_LEVELS) {
+      const id = botUserId(level);
+      this.users.set(id, {
+        id,
+        username: botUsername(level),
+        email: `${id}@computer.invalid`,
+        passwordHash: '!',
+        bot: true,
+      });
+    }
+  }
+
+  room(slug: string): MemoryRoom {
+    const room = this.rooms.get(slug);
+    if (!room) throw new Error(`no room ${slug}`);
+    return room;
+  }
+
+  game(gameId: number): MemoryGame {
+    const game = this.games.get(gameId);
+    if (!game) throw new Error(`no game ${gameId}`);
+    return game;
+  }
+
+  /** The room's latest round. */
+  current(slug: string): MemoryGame | undefined {
+    let latest: MemoryGame | undefined;
+    for (const g of this.games.values()) if (g.slug === slug && (!latest || g.round > latest.round)) latest = g;
+    return latest;
+  }
+
+  close(game: MemoryGame, end: RoundEnd, at: number): void {
+    game.winner = end.winner;
+    game.endReason = end.reason;
+    game.endedAt = at;
+    this.room(game.slug).status = 'ENDED';
+  }
+}
+
+class MemoryUsers implements UserStore {
+  constructor(private readonly t: Tables) {}
+
+  async createUser(user: UserRow): Promise<'OK' | 'USERNAME_TAKEN' | 'EMAIL_TAKEN'> {
+    const email = user.email.toLowerCase();
+    for (const u of this.t.users.values()) {
+      if (u.email === email) return 'EMAIL_TAKEN';
+      if (u.username.toLowerCase() === user.username.toLowerCase()) return 'USERNAME_TAKEN';
+    }
+    this.t.users.set(user.id, { ...user, email, bot: false });
+    return 'OK';
+  }
+
+  async findUserByEmail(email: string): Promise<UserRow | null> {
+    const lower = email.toLowerCase();
+    return [...this.t.users.values()].find((u) => u.email === lower) ?? null;
+  }
+
+  async findUserById(id: string): Promise<UserRow | null> {
+    return this.t.users.get(id) ?? null;
+  }
+
+  async record(userId: string): Promise<PlayerRecord> {
+    const out = { gamesPlayed: 0, gamesWon: 0, computerGamesPlayed: 0, computerGamesWon: 0 };
+    for (const game of this.t.games.values()) {
+      const members = this.t.room(game.slug).members;
+      if (game.endedAt === null || !members.some((m) => m.userId === userId)) continue;
+      for (const them of members) {
+        if (them.userId === userId) continue;
+        const won = game.winner === userId ? 1 : 0;
+        if (this.t.users.get(them.userId)?.bot) {
+          out.computerGamesPlayed++;
+          out.computerGamesWon += won;
+        } else {
+          out.gamesPlayed++;
+          out.gamesWon += won;
+        }
+      }
+    }
+    return out;
+  }
+}
+
+class MemoryRooms implements RoomStore {
+  constructor(private readonly t: Tables) {}
+
+  async createRoom(slug: string, _userId: string, options: RoomOptions = {}): Promise<boolean> {
+    if (this.t.rooms.has(slug)) return false;
+    this.t.rooms.set(slug, {
+      slug,
+      createdAt: Date.now(),
+      status: 'UNSTARTED',
+      isPublic: options.isPublic ?? false,
+      turnSeconds: options.turnSeconds ?? null,
+      members: [],
+    });
+    return true;
+  }
+
+  async loadRoom(slug: string): Promise<StoredRoom | null> {
+    const room = this.t.rooms.get(slug);
+    if (!room) return null;
+    const members = [...room.members]
+      .sort((a, b) => a.position - b.position || a.joinedAt - b.joinedAt)
+      .map((m) => ({ userId: m.userId, username: this.t.users.get(m.userId)?.username ?? m.userId }));
+    const game = this.t.current(slug);
+    const base = { slug, status: room.status, isPublic: room.isPublic, turnSeconds: room.turnSeconds, members };
+    if (!game) return { ...base, game: null };
+    return {
+      ...base,
+      game: {
+        id: game.id,
+        round: game.round,
+        firstPlayer: game.firstPlayer,
+        winner: game.winner,
+        endReason: game.endReason,
+        playStartedAt: game.playStartedAt,
+        startedBy: game.startedBy,
+        fleets: { ...game.fleets },
+        moves: [...game.moves.entries()].sort(([a], [b]) => a - b).map(([, move]) => move),
+      },
+    };
+  }
+
+  async gamesInProgress(userId: string): Promise<GameInProgress[]> {
+    const out: GameInProgress[] = [];
+    for (const room of this.t.rooms.values()) {
+      const me = room.members.find((m) => m.userId === userId);
+      if (!me || room.status === 'ENDED') continue;
+      const other = room.members.find((m) => m.userId !== userId);
+      const game = this.t.current(room.slug);
+      const lastMove = game ? Math.max(0, ...[...game.moves.values()].map((m) => m.at)) : 0;
+      const updatedAt = Math.max(room.createdAt, me.joinedAt, other?.joinedAt ?? 0, game?.startedAt ?? 0, lastMove);
+      const username = other && this.t.users.get(other.userId)?.username;
+      const opponent = other && username ? { userId: other.userId, username } : null;
+      out.push({ slug: room.slug, status: room.status, opponent, updatedAt });
+    }
+    return out.sort((a, b) => b.updatedAt - a.updatedAt || a.slug.localeCompare(b.slug));
+  }
+
+  async roomsWithRunningClock(): Promise<string[]> {
+    return [...this.t.rooms.values()].filter((r) => r.status === 'PLAY' && r.turnSeconds !== null).map((r) => r.slug);
+  }
+
+  async addMember(slug: string, userId: string, position: number): Promise<void> {
+    const room = this.t.room(slug);
+    if (!room.members.some((m) => m.userId === userId)) room.members.push({ userId, position, joinedAt: Date.now() });
+  }
+
+  async removeMember(slug: string, userId: string): Promise<void> {
+    const room = this.t.room(slug);
+    room.members = room.members.filter((m) => m.userId !== userId);
+  }
+}
+
+class MemoryRounds implements RoundStore {
+  private commits = 0;
+  private shots = 0;
+
+  constructor(private readonly t: Tables) {}
+
+  async startRound(slug: string, round: number, startedBy: string | null = null): Promise<number> {
+    const room = this.t.room(slug);
+    const id = this.t.nextGameId++;
+    this.t.games.set(id, {
+      id,
+      slug,
+      round,
+      startedAt: Date.now(),
+      startedBy,
+      firstPlayer: null,
+      playStartedAt: null,
+      winner: null,
+      endReason: null,
+      endedAt: null,
+      fleets: {},
+      moves: new Map(),
+    });
+    room.status = 'PLACE_SHIPS';
+    return id;
+  }
+
+  async saveFleet(
+    slug: string,
+    gameId: number,
+    userId: string,
+    fleet: ShipMap,
+    firstPlayer: string | null,
+    playStartedAt = Date.now(),
+  ): Promise<void> {
+    const game = this.t.game(gameId);
+    game.fleets[userId] = fleet;
+    if (firstPlayer === null) return;
+    game.firstPlayer = firstPlayer;
+    game.playStartedAt = playStartedAt;
+    this.t.room(slug).status = 'PLAY';
+  }
+
+  addShot(
+    slug: string,
+    gameId: number,
+    seq: number,
+    shot: Shot,
+    winner: string | null,
+    at = Date.now(),
+  ): Promise<void> {
+    return this.addMove(
+      slug,
+      gameId,
+      seq,
+      { kind: 'shot', shot, at },
+      winner === null ? null : { winner, reason: 'SUNK' },
+    );
+  }
+
+  addTimeout(
+    slug: string,
+    gameId: number,
+    seq: number,
+    playerId: string,
+    deadline: number,
+    winner: string | null,
+  ): Promise<void> {
+    const move: StoredMove = { kind: 'timeout', playerId, at: deadline };
+    return this.addMove(slug, gameId, seq, move, winner === null ? null : { winner, reason: 'CLOCK' });
+  }
+
+  private async addMove(
+    _slug: string,
+    gameId: number,
+    seq: number,
+    move: StoredMove,
+    end: RoundEnd | null,
+  ): Promise<void> {
+    const game = this.t.game(gameId);
+    if (game.moves.has(seq)) throw uniqueViolation(`shots (game_id, seq) = (${gameId}, ${seq})`);
+    game.moves.set(seq, move);
+    if (end !== null) this.t.close(game, end, Date.now());
+    this.commits++;
+    this.shots++;
+  }
+
+  get moveCommits(): { commits: number; shots: number } {
+    return { commits: this.commits, shots: this.shots };
+  }
+
+  async endGame(_slug: string, gameId: number, winner: string, reason: EndReason): Promise<void> {
+    this.t.close(this.t.game(gameId), { winner, reason }, Date.now());
+  }
+
+  async shotsOf(gameId: number): Promise<Shot[]> {
+    const game = this.t.games.get(gameId);
+    if (!game) return [];
+    return [...game.moves.entries()].sort(([a], [b]) => a - b).flatMap(([, m]) => (m.kind === 'shot' ? [m.shot] : []));
+  }
+}
+
+/** Every part of the storage over one set of in-memory tables. */
+export class MemoryStorage implements Storage {
+  private readonly tables = new Tables();
+  readonly users: UserStore = new MemoryUsers(this.tables);
+  readonly rooms: RoomStore = new MemoryRooms(this.tables);
+  readonly rounds: RoundStore = new MemoryRounds(this.tables);
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,122 @@
+import type { Kysely } from 'kysely';
+import type { EndReason, ShipMap, Shot } from '../../../src/game';
+import type { Database } from '../schema';
+import type { RoundEnd, RoundStore } from '../storage';
+import { TickBatch } from '../tick-batch';
+import type { MoveCommit, MoveWrite } from './move-commit';
+import { type MoveRow, moveOf, TIMEOUT_RESULT } from './moves';
+import { closeRoundQueries } from './round-end';
+
+/**
+ * Rounds in SQL: their start, fleets, moves and end. Moves are the hot path: the moves of one
+ * event-loop turn share one commit (tick-batch.ts), written by the dialect's own `commit`
+ * (move-commit.ts), so a busy server pays one transaction per turn instead of one per shot and
+ * still acknowledges a shot only once it is stored.
+ */
+export class SqlRounds implements RoundStore {
+  private readonly moves: TickBatch<MoveWrite>;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    commit: MoveCommit,
+  ) {
+    this.moves = new TickBatch(commit);
+  }
+
+  /** Opens a new round (start or replay, by `startedBy`) and moves the room to PLACE_SHIPS. */
+  async startRound(slug: string, round: number, startedBy: string | null = null): Promise<number> {
+    return this.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('games')
+        .values({
+          room_slug: slug,
+          round,
+          started_at: Date.now(),
+          first_player: null,
+          winner_id: null,
+          ended_at: null,
+          started_by: startedBy,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx.updateTable('rooms').set({ status: 'PLACE_SHIPS' }).where('slug', '=', slug).execute();
+      return row.id;
+    });
+  }
+
+  /** Saves (or replaces) a fleet; when `firstPlayer` is given play starts, at `playStartedAt`. */
+  async saveFleet(
+    slug: string,
+    gameId: number,
+    userId: string,
+    fleet: ShipMap,
+    firstPlayer: string | null,
+    playStartedAt = Date.now(),
+  ): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('fleets')
+        .values({ game_id: gameId, user_id: userId, ships: JSON.stringify(fleet) })
+        .onConflict((oc) => oc.columns(['game_id', 'user_id']).doUpdateSet({ ships: JSON.stringify(fleet) }))
+        .execute();
+      if (firstPlayer !== null) {
+        await tx
+          .updateTable('games')
+          .set({ first_player: firstPlayer, play_started_at: playStartedAt })
+          .where('id', '=', gameId)
+          .execute();
+        await tx.updateTable('rooms').set({ status: 'PLAY' }).where('slug', '=', slug).execute();
+      }
+    });
+  }
+
+  addShot(
+    slug: string,
+    gameId: number,
+    seq: number,
+    shot: Shot,
+    winner: string | null,
+    at = Date.now(),
+  ): Promise<void> {
+    return this.addMove(slug, gameId, seq, shot, at, winner === null ? null : { winner, reason: 'SUNK' });
+  }
+
+  addTimeout(
+    slug: string,
+    gameId: number,
+    seq: number,
+    playerId: string,
+    deadline: number,
+    winner: string | null,
+  ): Promise<void> {
+    const move = { shooterId: playerId, x: -1, y: -1, result: TIMEOUT_RESULT };
+    return this.addMove(slug, gameId, seq, move, deadline, winner === null ? null : { winner, reason: 'CLOCK' });
+  }
+
+  private addMove(
+    slug: string,
+    gameId: number,
+    seq: number,
+    move: MoveRow,
+    at: number,
+    end: RoundEnd | null,
+  ): Promise<void> {
+    return this.moves.add({ slug, gameId, seq, move, at, end, endedAt: Date.now() });
+  }
+
+  get moveCommits(): { commits: number; shots: number } {
+    return { commits: this.moves.commits, shots: this.moves.committed };
+  }
+
+  async endGame(slug: string, gameId: number, winner: string, reason: EndReason): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      for (const query of closeRoundQueries(tx, slug, gameId, { winner, reason }, Date.now()))
+        await tx.executeQuery(query);
+    });
+  }
+
+  async shotsOf(gameId: number): Promise<Shot[]> {
+    const rows = await this.db.selectFrom('shots').selectAll().where('game_id', '=', gameId).orderBy('seq').execute();
+    return rows.flatMap(moveOf).flatMap((m) => (m.kind === 'shot' ? [m.shot] : []));
+  }
+}

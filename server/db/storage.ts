@@ -1,0 +1,130 @@
+import type { EndReason, GameStatus, Move, ShipMap, Shot, TurnSeconds } from '../../src/game';
+import type { GameInProgress } from '../../src/protocol';
+
+/*
+ * What the server keeps, behind one interface split by job (docs/architecture.md, "Storage"):
+ * accounts, rooms with their members, and the rounds played in them. Implementations: SQL through
+ * Kysely on SQLite or PostgreSQL (server/db/sql/), and in memory for the authority's unit tests
+ * (server/db/memory.ts). The history pages and ratings read the SQL tables directly
+ * (history-store.ts, ratings/ratings.ts).
+ */
+
+export interface UserRow {
+  readonly id: string;
+  readonly username: string;
+  readonly email: string;
+  readonly passwordHash: string;
+}
+
+/** Finished games against people, and against the computer apart. */
+export interface PlayerRecord {
+  readonly gamesPlayed: number;
+  readonly gamesWon: number;
+  readonly computerGamesPlayed: number;
+  readonly computerGamesWon: number;
+}
+
+/** One move of a round, in order, with when it was made: a shot, or a turn the clock passed. */
+export type StoredMove = Move & { readonly at: number };
+
+export interface StoredRoom {
+  readonly slug: string;
+  readonly status: GameStatus;
+  /** Listed among the open games while it waits for a second player. */
+  readonly isPublic?: boolean;
+  readonly turnSeconds: TurnSeconds | null;
+  readonly members: readonly { readonly userId: string; readonly username: string }[];
+  /** The current round, absent before the first start. */
+  readonly game: {
+    readonly id: number;
+    readonly round: number;
+    readonly firstPlayer: string | null;
+    readonly winner: string | null;
+    readonly endReason: EndReason | null;
+    /** When the first turn began; null before both fleets were in. */
+    readonly playStartedAt: number | null;
+    /** Who started (or replayed into) this round. */
+    readonly startedBy: string | null;
+    readonly fleets: Readonly<Record<string, ShipMap>>;
+    readonly moves: readonly StoredMove[];
+  } | null;
+}
+
+export interface RoomOptions {
+  readonly isPublic?: boolean;
+  readonly turnSeconds?: TurnSeconds | null;
+}
+
+/** Accounts: sign-up, login, and a player's record of finished games. */
+export interface UserStore {
+  /** Inserts a user unless the username or e-mail (case-insensitive) is taken. */
+  createUser(user: UserRow): Promise<'OK' | 'USERNAME_TAKEN' | 'EMAIL_TAKEN'>;
+  findUserByEmail(email: string): Promise<UserRow | null>;
+  findUserById(id: string): Promise<UserRow | null>;
+  /** Finished rounds the user played, and those won, against people and the computer apart. */
+  record(userId: string): Promise<PlayerRecord>;
+}
+
+/** Rooms and who sits in them. */
+export interface RoomStore {
+  /** False when the slug is taken. */
+  createRoom(slug: string, userId: string, options?: RoomOptions): Promise<boolean>;
+  /** The room with its members and its current round, or null when no room has that name. */
+  loadRoom(slug: string): Promise<StoredRoom | null>;
+  /** The rooms `userId` is a member of that have not ENDED, most recently changed first. */
+  gamesInProgress(userId: string): Promise<GameInProgress[]>;
+  /** Rooms in PLAY with a turn clock: their deadlines must fire even if nobody comes back. */
+  roomsWithRunningClock(): Promise<string[]>;
+  addMember(slug: string, userId: string, position: number): Promise<void>;
+  /** Takes a member out of a room (leaving before the game started). */
+  removeMember(slug: string, userId: string): Promise<void>;
+}
+
+/** A round that ends: who won and how. */
+export interface RoundEnd {
+  readonly winner: string;
+  readonly reason: EndReason;
+}
+
+/**
+ * The rounds played in a room. A move's (game, seq) key is unique: a second write of the same
+ * move number fails with a unique violation (conflict.ts), how the database arbitrates between two
+ * nodes that both believe they play a room.
+ */
+export interface RoundStore {
+  /** Opens a new round (start or replay, by `startedBy`) and moves the room to PLACE_SHIPS. */
+  startRound(slug: string, round: number, startedBy?: string | null): Promise<number>;
+  /** Saves (or replaces) a fleet; when `firstPlayer` is given play starts, at `playStartedAt`. */
+  saveFleet(
+    slug: string,
+    gameId: number,
+    userId: string,
+    fleet: ShipMap,
+    firstPlayer: string | null,
+    playStartedAt?: number,
+  ): Promise<void>;
+  /** Records a shot; the winning one (`winner` set) also closes the round. Settles once stored. */
+  addShot(slug: string, gameId: number, seq: number, shot: Shot, winner: string | null, at?: number): Promise<void>;
+  /** Records a turn the clock passed at `deadline`; when it was the last allowed, `winner` wins by CLOCK. */
+  addTimeout(
+    slug: string,
+    gameId: number,
+    seq: number,
+    playerId: string,
+    deadline: number,
+    winner: string | null,
+  ): Promise<void>;
+  /** Ends a round without a move: a resignation or a forfeit. */
+  endGame(slug: string, gameId: number, winner: string, reason: EndReason): Promise<void>;
+  /** Every shot of a round in order ('T' rows, turns the clock passed, are not shots). */
+  shotsOf(gameId: number): Promise<Shot[]>;
+  /** How many commits stored how many moves since the start (moves / commits = batching). */
+  readonly moveCommits: { readonly commits: number; readonly shots: number };
+}
+
+export interface Storage {
+  readonly users: UserStore;
+  readonly rooms: RoomStore;
+  readonly rounds: RoundStore;
+  close(): Promise<void>;
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { Storage } from '../../server/db/storage';
+
+/**
+ * What every implementation of the storage interface answers alike (server/db/storage.ts): the
+ * SQL one on SQLite and PostgreSQL (tests/integration/store-portability.test.ts) and the in-memory
+ * one the authority's unit tests use (tests/unit/server/memory-storage.test.ts).
+ */
+const user = (id: string, username: string, email = `${id}@example.test`) => ({
+  id,
+  username,
+  email,
+  passwordHash: 'x',
+});
+
+export function storageContract(name: string, open: () => Promise<Storage>): void {
+  describe(name, () => {
+    it('lets exactly one of two simultaneous sign-ups for one name (any case) or one e-mail through', async () => {
+      const s = await open();
+      const names = await Promise.all([s.users.createUser(user('u1', 'Ada')), s.users.createUser(user('u2', 'ada'))]);
+      expect(names.sort()).toEqual(['OK', 'USERNAME_TAKEN']);
+      const emails = await Promise.all([
+        s.users.createUser(user('u3', 'grace', 'Same@example.test')),
+        s.users.createUser(user('u4', 'hopper', 'same@EXAMPLE.test')),
+      ]);
+      expect(emails.sort()).toEqual(['EMAIL_TAKEN', 'OK']);
+      expect((await s.users.findUserByEmail('SAME@example.test'))?.email).toBe('same@example.test');
+    });
+
+    it('returns numbers, not strings, for ids, counts and times', async () => {
+      const s = await open();
+      await s.users.createUser(user('u1', 'one'));
+      await s.users.createUser(user('u2', 'two'));
+      expect(await s.rooms.createRoom('calm-bay', 'u1')).toBe(true);
+      expect(await s.rooms.createRoom('calm-bay', 'u2')).toBe(false);
+      await s.rooms.addMember('calm-bay', 'u1', 0);
+      await s.rooms.addMember('calm-bay', 'u2', 1);
+      const gameId = await s.rounds.startRound('calm-bay', 1);
+      expect(typeof gameId).toBe('number');
+      await s.rounds.addShot('calm-bay', gameId, 0, { shooterId: 'u1', x: 1, y: 2, result: 'H' }, null);
+      await s.rounds.addShot('calm-bay', gameId, 1, { shooterId: 'u1', x: 2, y: 2, result: 'D' }, 'u1');
+      expect(await s.users.record('u1')).toMatchObject({ gamesPlayed: 1, gamesWon: 1 });
+      expect(await s.users.record('u2')).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
+      const room = await s.rooms.loadRoom('calm-bay');
+      expect(room?.status).toBe('ENDED');
+      expect(room?.game?.winner).toBe('u1');
+      expect(room?.game?.moves).toHaveLength(2);
+      expect(room?.game?.endReason).toBe('SUNK');
+    });
+
+    it('never records two shots under one (game, seq): the second write fails and the first stays', async () => {
+      const s = await open();
+      await s.users.createUser(user('u1', 'one'));
+      await s.rooms.createRoom('calm-bay', 'u1');
+      const gameId = await s.rounds.startRound('calm-bay', 1);
+      await s.rounds.addShot('calm-bay', gameId, 0, { shooterId: 'u1', x: 1, y: 1, result: 'M' }, null);
+      await expect(
+        Promise.resolve().then(() =>
+          s.rounds.addShot('calm-bay', gameId, 0, { shooterId: 'u1', x: 5, y: 5, result: 'H' }, null),
+        ),
+      ).rejects.toThrow();
+      // The winning shot's three writes are one unit: refused as a whole.
+      await expect(
+        Promise.resolve().then(() =>
+          s.rounds.addShot('calm-bay', gameId, 0, { shooterId: 'u1', x: 6, y: 6, result: 'D' }, 'u1'),
+        ),
+      ).rejects.toThrow();
+      expect(await s.rounds.shotsOf(gameId)).toEqual([{ shooterId: 'u1', x: 1, y: 1, result: 'M' }]);
+      const room = await s.rooms.loadRoom('calm-bay');
+      expect(room?.status).not.toBe('ENDED');
+      expect(room?.game?.winner).toBeNull();
+    });
+
+    it('keeps the match lifecycle: the clock, turns passed by it, who started the round and how it ended', async () => {
+      const s = await open();
+      await s.users.createUser(user('u1', 'one'));
+      await s.users.createUser(user('u2', 'two'));
+      expect(await s.rooms.createRoom('slow-tide', 'u1', { turnSeconds: 30 })).toBe(true);
+      await s.rooms.addMember('slow-tide', 'u1', 0);
+      await s.rooms.addMember('slow-tide', 'u2', 1);
+      const gameId = await s.rounds.startRound('slow-tide', 1, 'u2');
+      const fleet = {
+        '0': [0, 1, 2, 3, 4].map((x) => ({ x, y: 0 })),
+        '1': [0, 1, 2, 3].map((x) => ({ x, y: 2 })),
+        '2': [0, 1, 2].map((x) => ({ x, y: 4 })),
+        '3': [0, 1, 2].map((x) => ({ x, y: 6 })),
+        '4': [0, 1].map((x) => ({ x, y: 8 })),
+      };
+      await s.rounds.saveFleet('slow-tide', gameId, 'u1', fleet, null);
+      await s.rounds.saveFleet('slow-tide', gameId, 'u2', fleet, 'u1', 1_790_000_000_000);
+      await s.rounds.addTimeout('slow-tide', gameId, 0, 'u1', 1_790_000_030_000, null);
+      await s.rounds.addShot(
+        'slow-tide',
+        gameId,
+        1,
+        { shooterId: 'u2', x: 3, y: 3, result: 'M' },
+        null,
+        1_790_000_031_000,
+      );
+      // A 'T' row shares the (game, seq) key with the shots: a second move under seq 1 is refused.
+      await expect(
+        Promise.resolve().then(() => s.rounds.addTimeout('slow-tide', gameId, 1, 'u1', 1, null)),
+      ).rejects.toThrow();
+      await s.rounds.addTimeout('slow-tide', gameId, 2, 'u1', 1_790_000_061_000, null);
+
+      const playing = await s.rooms.loadRoom('slow-tide');
+      expect(playing).toMatchObject({ status: 'PLAY', turnSeconds: 30 });
+      expect(playing?.game).toMatchObject({ playStartedAt: 1_790_000_000_000, startedBy: 'u2', endReason: null });
+      expect(playing?.game?.moves).toEqual([
+        { kind: 'timeout', playerId: 'u1', at: 1_790_000_030_000 },
+        { kind: 'shot', shot: { shooterId: 'u2', x: 3, y: 3, result: 'M' }, at: 1_790_000_031_000 },
+        { kind: 'timeout', playerId: 'u1', at: 1_790_000_061_000 },
+      ]);
+      // Readers of shots never see a turn passed by the clock as a shot.
+      expect(await s.rounds.shotsOf(gameId)).toEqual([{ shooterId: 'u2', x: 3, y: 3, result: 'M' }]);
+      expect(await s.rooms.roomsWithRunningClock()).toEqual(['slow-tide']);
+
+      await s.rounds.endGame('slow-tide', gameId, 'u2', 'RESIGN');
+      const ended = await s.rooms.loadRoom('slow-tide');
+      expect(ended?.status).toBe('ENDED');
+      expect(ended?.game).toMatchObject({ winner: 'u2', endReason: 'RESIGN' });
+      expect(await s.rooms.roomsWithRunningClock()).toEqual([]);
+      expect(await s.rooms.gamesInProgress('u1')).toEqual([]);
+    });
+  });
+}
