@@ -200,7 +200,14 @@ export class RoomActions {
       rules.shoot(room.state, user.id, target),
       (applied) => {
         if (gameId === null) throw new Error(`room ${room.slug} plays without a game row`);
-        return this.store.rounds.addShot(room.slug, gameId, seq, applied.shot, applied.outcome.won ? user.id : null, at);
+        return this.store.rounds.addShot(
+          room.slug,
+          gameId,
+          seq,
+          applied.shot,
+          applied.outcome.won ? user.id : null,
+          at,
+        );
       },
       (applied) => applied.state,
     );
