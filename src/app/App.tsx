@@ -1,10 +1,13 @@
 import { Layout } from './components/Layout';
 import { AppRoutes } from './routing/AppRoutes';
+import { RoomSessionsProvider } from './session/sessions-context';
 
 export function App() {
   return (
-    <Layout>
-      <AppRoutes />
-    </Layout>
+    <RoomSessionsProvider>
+      <Layout>
+        <AppRoutes />
+      </Layout>
+    </RoomSessionsProvider>
   );
 }

@@ -14,9 +14,9 @@ import {
 import { type Application as PixiApplication, RendererType } from 'pixi.js';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { canEditDraft, gameStore, isMyTurn, moveDraftShip, requestShot, rotateDraftShip } from '../app/stores/game';
+import { canEditDraft, gameStore, isMyTurn, moveDraftShip, rotateDraftShip } from '../app/stores/game';
 import { preferencesStore } from '../app/stores/preferences';
-import { coordLabel, moveShip, orientationOf, sameCoord, shipAt, type ShipKey } from '../game';
+import { type Coord, coordLabel, moveShip, orientationOf, sameCoord, shipAt, type ShipKey } from '../game';
 import { joinAnnouncements, shipName, type Translate } from './announce';
 import { SILENT, type Spoken, speak, type Voice } from './announcer';
 import { planEffects, type StageSnapshot, toStageSnapshot } from './effects-plan';
@@ -54,7 +54,14 @@ const visuallyHidden: CSSProperties = {
  * status calls for, turns pointer and keyboard input into the store's actions (which apply the
  * rules) and plays effects, sounds and announcements planned from each state change.
  */
-export default function GameStage({ panel = null }: { panel?: ReactNode }) {
+export interface GameStageProps {
+  /** Fires at a cell of the opponent's grid; false when the shot may not leave (not this player's turn, a cell already shot). */
+  readonly onShoot: (target: Coord) => boolean;
+  /** Shown in the layout's free slot (the placement panel). */
+  readonly panel?: ReactNode;
+}
+
+export default function GameStage({ onShoot, panel = null }: GameStageProps) {
   const snap = useSnapshot(gameStore);
   const { muted } = useSnapshot(preferencesStore);
   const { t } = useTranslation('stage');
@@ -255,7 +262,7 @@ export default function GameStage({ panel = null }: { panel?: ReactNode }) {
     const cell = pointToCell(layout.opponent, p);
     if (!cell) return;
     setKeys((k) => ({ ...k, cursor: cell }));
-    requestShot(cell);
+    onShoot(cell);
   };
 
   const runCommand = (command: KeyCommand) => {
@@ -293,7 +300,7 @@ export default function GameStage({ panel = null }: { panel?: ReactNode }) {
         return;
       }
       case 'shoot':
-        if (!requestShot(command.at))
+        if (!onShoot(command.at))
           say(
             translate(isMyTurn(gameStore) ? 'announce.cursorShot' : 'announce.notYourTurn', {
               cell: coordLabel(command.at),

@@ -60,7 +60,10 @@ export default function GamePage({ slug, user }: { slug: string; user: User }) {
       </div>
       {gameStatus !== null && gameStatus !== 'UNSTARTED' && (
         <div className="game-stage">
-          <LazyStage panel={gameStatus === 'PLACE_SHIPS' ? <PlacementPanel session={session} /> : null} />
+          <LazyStage
+            onShoot={(target) => session?.shoot(target) ?? false}
+            panel={gameStatus === 'PLACE_SHIPS' ? <PlacementPanel session={session} /> : null}
+          />
           {gameStatus === 'ENDED' && <EndCard />}
         </div>
       )}

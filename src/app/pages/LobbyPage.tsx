@@ -8,7 +8,6 @@ import { DepartedNotice } from '../components/lobby/DepartedNotice';
 import { LeaveLobbyButton } from '../components/lobby/LeaveLobbyButton';
 import { lobbyExit } from '../routing/game-flow';
 import { lobbyPath } from '../routing/paths';
-import { startGame } from '../session/game-session';
 import { isConnected } from '../session/presence';
 import { useGameSession } from '../session/use-game-session';
 import { gameStore } from '../stores/game';
@@ -88,7 +87,7 @@ export default function LobbyPage({ slug, user }: { slug: string; user: User }) 
             type="button"
             className="primary"
             disabled={!canStart}
-            onClick={() => session && void startGame(session)}
+            onClick={() => session && void session.start()}
           >
             {t('lobby.start')}
           </button>

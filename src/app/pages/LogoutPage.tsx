@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { closeActiveSession } from '../session/active-session';
+import { useRoomSessions } from '../session/sessions-context';
 import { logOut } from '../stores/auth';
 import { takeReturnTarget } from '../stores/return-path';
 
@@ -9,10 +9,11 @@ import { takeReturnTarget } from '../stores/return-path';
 export default function LogoutPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  const sessions = useRoomSessions();
   useEffect(() => {
-    closeActiveSession();
+    sessions.closeAll();
     logOut();
     navigate(takeReturnTarget(), { replace: true });
-  }, [navigate]);
+  }, [navigate, sessions]);
   return <p className="page">{t('logout.progress')}</p>;
 }

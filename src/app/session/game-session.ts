@@ -3,120 +3,120 @@ import { GameClient } from '../../protocol/game-client';
 import { type Ack, errorAck, isErrorAck } from '../../protocol/types';
 import { errorText } from '../errors/error-text';
 import { showError } from '../stores/banner';
-import { applyServerState, gameStore, resetGameStore, setShotHandler } from '../stores/game';
+import { applyServerState, gameStore, mayShoot, resetGameStore } from '../stores/game';
 import type { User } from '../stores/user';
-import { registerSessionCloser } from './active-session';
+
+/** What a session asks of its GameClient (src/protocol/game-client.ts); tests give a double. */
+export type RoomClient = Pick<
+  GameClient,
+  | 'subscribe'
+  | 'connect'
+  | 'joinRoom'
+  | 'startGame'
+  | 'placeShips'
+  | 'shoot'
+  | 'replay'
+  | 'resign'
+  | 'leaveRoom'
+  | 'close'
+>;
 
 /**
- * One socket per room, shared by the lobby and the game page so moving between them keeps the
- * connection (and the membership) alive. Pages acquire and release it; the last release closes it
- * after a grace period that covers loading the game page's chunk.
+ * This browser's seat in one room: its socket feeds the game store, and every action the player
+ * takes in the lobby or the game leaves through it. Pages get it from useGameSession and hand its
+ * actions down (the stage gets `shoot` as a callback); nothing else reaches the socket.
  */
 export interface GameSession {
   readonly slug: string;
   readonly userId: string;
-  readonly client: GameClient;
   /** The joinRoom acknowledgement (or why connecting failed), settled once. */
   readonly joined: Promise<Ack<GameStatus>>;
+  /** Lobby: start the game with two members (docs/game.md: a refusal is only logged). */
+  start(): Promise<void>;
+  /** Sends the draft fleet; the store marks it submitted once the server accepts it. */
+  place(): Promise<void>;
+  /** Fires at `target` on the player's turn at a cell not yet shot; false (and nothing sent) otherwise. */
+  shoot(target: Coord): boolean;
+  /** From the end screen, the next round. */
+  replay(): Promise<void>;
+  /** Gives up the game in PLAY; a refusal is shown, unlike the silent actions. True once done. */
+  resign(): Promise<boolean>;
+  /** Leaves a lobby before the game starts and closes the socket; true once the server removed this player. */
+  leave(): Promise<boolean>;
+  /** Closes the socket and empties the store; once. */
+  close(): void;
 }
 
-interface Entry {
-  session: GameSession;
-  users: number;
-  closeTimer: ReturnType<typeof setTimeout> | null;
-  unsubscribe: () => void;
+export interface OpenOptions {
+  /** Called once when the session closes, whoever closed it. */
+  readonly onClosed?: () => void;
+  /** The client to use; a real GameClient on the room by default. */
+  readonly client?: RoomClient;
 }
 
-export const SESSION_GRACE_MS = 3_000;
-
-let current: Entry | null = null;
-
-/** docs/game.md, Errors the player sees: errors from these calls are only logged, never shown. */
+/** docs/game.md: errors from the silent actions are only logged, never shown. */
 function logError(action: string, reply: unknown): void {
   if (isErrorAck(reply)) console.error(`[broadside] ${action} failed: ${reply.error}`, reply.message ?? '');
 }
 
-function open(slug: string, user: User): Entry {
+/** Opens the room's socket for `user`, starts the game store afresh and joins. */
+export function openGameSession(slug: string, user: User, options: OpenOptions = {}): GameSession {
   resetGameStore(user.id, slug);
-  const client = new GameClient({ url: '', token: user.access_token, slug });
+  const client = options.client ?? new GameClient({ url: '', token: user.access_token, slug });
   const unsubscribe = client.subscribe((state, change) => applyServerState(state, change));
   const joined = client
     .connect()
     .then(() => client.joinRoom(slug))
     .catch((error: unknown) => errorAck('UNAUTHORIZED', error instanceof Error ? error.message : undefined));
-  setShotHandler((target: Coord) => {
-    void client.shoot(target).then((reply) => logError('shoot', reply));
-  });
-  return { session: { slug, userId: user.id, client, joined }, users: 0, closeTimer: null, unsubscribe };
-}
+  let closed = false;
 
-function close(entry: Entry): void {
-  if (entry.closeTimer) clearTimeout(entry.closeTimer);
-  entry.unsubscribe();
-  entry.session.client.close();
-  setShotHandler(null);
-  if (current === entry) {
-    current = null;
-    resetGameStore(null, null);
-  }
-}
-
-export function acquireSession(slug: string, user: User): GameSession {
-  if (current && (current.session.slug !== slug || current.session.userId !== user.id)) close(current);
-  current ??= open(slug, user);
-  registerSessionCloser(closeSession);
-  if (current.closeTimer) clearTimeout(current.closeTimer);
-  current.closeTimer = null;
-  current.users += 1;
-  return current.session;
-}
-
-export function releaseSession(session: GameSession): void {
-  const entry = current;
-  if (!entry || entry.session !== session) return;
-  entry.users -= 1;
-  if (entry.users > 0) return;
-  entry.closeTimer = setTimeout(() => close(entry), SESSION_GRACE_MS);
-}
-
-/** Closes the room's socket at once (logout). */
-export function closeSession(): void {
-  if (current) close(current);
-}
-
-export async function startGame(session: GameSession): Promise<void> {
-  logError('startGame', await session.client.startGame(session.slug));
-}
-
-/** Sends the draft fleet; the store marks it submitted once the server echoes shipsIndexes. */
-export async function placeShips(session: GameSession): Promise<void> {
-  const reply = await session.client.placeShips(gameStore.draft);
-  logError('placeShips', reply);
-  if (!isErrorAck(reply) && gameStore.gameStatus === 'PLACE_SHIPS') gameStore.fleetSubmitted = true;
-}
-
-export async function replay(session: GameSession): Promise<void> {
-  // This player's own new round must not be held back as the opponent's surprise.
-  gameStore.replayAsked = true;
-  const reply = await session.client.replay(session.slug);
-  if (isErrorAck(reply)) gameStore.replayAsked = false;
-  logError('replay', reply);
-}
-
-/** Gives up the game in PLAY (issue 11); a refusal is shown, unlike SPEC's silent actions. */
-export async function resign(session: GameSession): Promise<boolean> {
-  const reply = await session.client.resign(session.slug);
-  if (isErrorAck(reply)) showError(errorText(reply));
-  return !isErrorAck(reply);
-}
-
-/** Leaves a lobby before the game starts; true once the server removed this player. */
-export async function leaveRoom(session: GameSession): Promise<boolean> {
-  const reply = await session.client.leaveRoom(session.slug);
-  if (isErrorAck(reply)) {
-    showError(errorText(reply));
-    return false;
-  }
-  closeSession();
-  return true;
+  const session: GameSession = {
+    slug,
+    userId: user.id,
+    joined,
+    async start() {
+      logError('startGame', await client.startGame(slug));
+    },
+    async place() {
+      const reply = await client.placeShips(gameStore.draft);
+      logError('placeShips', reply);
+      if (!isErrorAck(reply) && gameStore.gameStatus === 'PLACE_SHIPS') gameStore.fleetSubmitted = true;
+    },
+    shoot(target) {
+      if (closed || !mayShoot(gameStore, target)) return false;
+      void client.shoot(target).then((reply) => logError('shoot', reply));
+      return true;
+    },
+    async replay() {
+      // This player's own new round must not be held back as the opponent's surprise.
+      gameStore.replayAsked = true;
+      const reply = await client.replay(slug);
+      if (isErrorAck(reply)) gameStore.replayAsked = false;
+      logError('replay', reply);
+    },
+    async resign() {
+      const reply = await client.resign(slug);
+      if (isErrorAck(reply)) showError(errorText(reply));
+      return !isErrorAck(reply);
+    },
+    async leave() {
+      const reply = await client.leaveRoom(slug);
+      if (isErrorAck(reply)) {
+        showError(errorText(reply));
+        return false;
+      }
+      session.close();
+      return true;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      unsubscribe();
+      client.close();
+      // The store is this session's only while it still shows this room for this user.
+      if (gameStore.slug === slug && gameStore.userId === user.id) resetGameStore(null, null);
+      options.onClosed?.();
+    },
+  };
+  return session;
 }

@@ -1,22 +1,24 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { isErrorAck } from '../../protocol/types';
 import { errorText } from '../errors/error-text';
 import { ROUTES } from '../routing/paths';
 import { showError } from '../stores/banner';
 import type { User } from '../stores/user';
-import { acquireSession, type GameSession, releaseSession } from './game-session';
-import { isErrorAck } from '../../protocol/types';
+import { type GameSession, openGameSession } from './game-session';
+import { useRoomSessions } from './sessions-context';
 
 /**
- * Joins the room for as long as the page is shown. A join error is shown in the banner and sends
- * the user home (docs/game.md, Errors the player sees).
+ * Joins the room for as long as the page is shown, through the app's shared room sessions. A join
+ * error is shown in the banner and sends the user home (docs/game.md, Errors the player sees).
  */
 export function useGameSession(slug: string, user: User): GameSession | null {
+  const sessions = useRoomSessions();
   const [session, setSession] = useState<GameSession | null>(null);
   const [, navigate] = useLocation();
 
   useEffect(() => {
-    const acquired = acquireSession(slug, user);
+    const acquired = sessions.acquire(`${user.id} ${slug}`, (onClosed) => openGameSession(slug, user, { onClosed }));
     setSession(acquired);
     let active = true;
     void acquired.joined.then((reply) => {
@@ -26,9 +28,9 @@ export function useGameSession(slug: string, user: User): GameSession | null {
     });
     return () => {
       active = false;
-      releaseSession(acquired);
+      sessions.release(acquired);
     };
-  }, [slug, user, navigate]);
+  }, [slug, user, navigate, sessions]);
 
   return session;
 }

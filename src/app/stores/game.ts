@@ -171,18 +171,10 @@ export function shuffleDraft(): void {
   if (canEditDraft(gameStore)) gameStore.draft = randomFleet(randomRng());
 }
 
-type ShotHandler = (target: Coord) => void;
-let shotHandler: ShotHandler | null = null;
-
-/** The game session registers how a shot reaches the server; the stage only calls requestShot. */
-export function setShotHandler(handler: ShotHandler | null): void {
-  shotHandler = handler;
-}
-
-/** Sends a shot only on the player's turn and on a cell not yet shot (docs/game.md, In the browser). */
-export function requestShot(target: Coord): boolean {
-  if (!isMyTurn(gameStore) || !shotHandler) return false;
-  if (gameStore.opponentBoats[target.y]?.[target.x] !== 'E') return false;
-  shotHandler(target);
-  return true;
+/** A shot may leave only on the player's turn and at a cell not yet shot (docs/game.md, In the browser). */
+export function mayShoot(
+  state: Parameters<typeof isMyTurn>[0] & { readonly opponentBoats: readonly (readonly string[])[] },
+  target: Coord,
+): boolean {
+  return isMyTurn(state) && state.opponentBoats[target.y]?.[target.x] === 'E';
 }

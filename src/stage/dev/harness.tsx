@@ -7,7 +7,7 @@ import '../../app/i18n/setup';
 import { createRoot } from 'react-dom/client';
 import '../../app/styles/theme.css';
 import '../../app/styles/game.css';
-import { gameStore, setShotHandler } from '../../app/stores/game';
+import { gameStore, mayShoot } from '../../app/stores/game';
 import { preferencesStore } from '../../app/stores/preferences';
 import {
   type Coord,
@@ -87,14 +87,17 @@ function fire(shooter: string, target: Coord): boolean {
 }
 
 let botDelay = 350;
-setShotHandler((target) => {
-  if (!fire(ME, target)) return;
-  if (game.status !== 'PLAY') return;
-  setTimeout(() => {
-    const cell = freeCell(BOT);
-    if (cell) fire(BOT, cell);
-  }, botDelay);
-});
+/** The stage's shot callback: the local game plays the shot, then the bot answers. */
+function onShoot(target: Coord): boolean {
+  if (!mayShoot(gameStore, target) || !fire(ME, target)) return false;
+  if (game.status === 'PLAY') {
+    setTimeout(() => {
+      const cell = freeCell(BOT);
+      if (cell) fire(BOT, cell);
+    }, botDelay);
+  }
+  return true;
+}
 
 /** Fires `count` shots alternating between the players, `gapMs` apart: the bench's effect burst. */
 async function burst(count: number, gapMs: number): Promise<void> {
@@ -179,4 +182,4 @@ if (bar) {
 
 placement();
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<GameStage />);
+if (root) createRoot(root).render(<GameStage onShoot={onShoot} />);

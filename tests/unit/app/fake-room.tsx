@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { gameStore, resetGameStore } from '../../../src/app/stores/game';
+import { resetGameStore } from '../../../src/app/stores/game';
 import type { Member } from '../../../src/protocol/types';
 
 /** What a test controls of the fake room session: the join's answer and any action it watches. */
@@ -11,25 +11,35 @@ export interface FakeSession {
 }
 
 /**
- * A stand-in for src/app/session/game-session: the pages talk to it exactly as to the real one.
- * Like the real one, acquiring the room it already holds (an effect run again) keeps the store;
- * only another room or user starts from a fresh one. Actions not given are mocks that do nothing.
+ * A stand-in for src/app/session/game-session: the pages talk to it exactly as to the real one
+ * (the app's RoomSessions still decides when a session opens, is shared and closes). Each session
+ * action calls the test's action of the old name, given the session; actions not given are mocks
+ * that do nothing.
  */
 export function fakeGameSessionModule(session: FakeSession) {
   const action = (name: string) =>
-    (session[name] as (() => Promise<unknown>) | undefined) ?? vi.fn(async () => undefined);
+    (session[name] as ((s: unknown) => Promise<unknown>) | undefined) ?? vi.fn(async () => undefined);
   return {
-    acquireSession: (slug: string, user: { id: string }) => {
-      if (gameStore.slug !== slug || gameStore.userId !== user.id) resetGameStore(user.id, slug);
-      return { slug, userId: user.id, client: {}, joined: Promise.resolve(session.joinReply) };
+    openGameSession: (slug: string, user: { id: string }, options: { onClosed?: () => void } = {}) => {
+      resetGameStore(user.id, slug);
+      const fake = {
+        slug,
+        userId: user.id,
+        joined: Promise.resolve(session.joinReply),
+        start: () => action('startGame')(fake),
+        place: () => action('placeShips')(fake),
+        shoot: () => false,
+        replay: () => action('replay')(fake),
+        resign: () => action('resign')(fake),
+        leave: async () => {
+          const done = await action('leaveRoom')(fake);
+          if (done) fake.close();
+          return done;
+        },
+        close: () => options.onClosed?.(),
+      };
+      return fake;
     },
-    releaseSession: () => undefined,
-    closeSession: () => undefined,
-    startGame: action('startGame'),
-    placeShips: action('placeShips'),
-    replay: action('replay'),
-    resign: action('resign'),
-    leaveRoom: action('leaveRoom'),
   };
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { type GameSession, replay } from '../../session/game-session';
+import type { GameSession } from '../../session/game-session';
 import { gameStore } from '../../stores/game';
 import { RematchPrompt } from './RematchPrompt';
 
@@ -27,7 +27,7 @@ export function EndPanel({ session }: { session: GameSession | null }) {
           type="button"
           className="primary small"
           disabled={!session}
-          onClick={() => session && void replay(session)}
+          onClick={() => session && void session.replay()}
         >
           {t('game.replay')}
         </button>

@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
+import type { Coord } from '../../../game';
 import { useTranslation } from 'react-i18next';
 import { StageErrorBoundary } from './StageErrorBoundary';
 
@@ -6,7 +7,7 @@ import { StageErrorBoundary } from './StageErrorBoundary';
 const Stage = lazy(() => import('../../../stage/GameStage'));
 
 /** The stage, or a placeholder that takes the same room while it loads. */
-export function LazyStage({ panel = null }: { panel?: ReactNode }) {
+export function LazyStage({ onShoot, panel = null }: { onShoot: (target: Coord) => boolean; panel?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <StageErrorBoundary
@@ -23,7 +24,7 @@ export function LazyStage({ panel = null }: { panel?: ReactNode }) {
           </div>
         }
       >
-        <Stage panel={panel} />
+        <Stage onShoot={onShoot} panel={panel} />
       </Suspense>
     </StageErrorBoundary>
   );

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { SHIP_KEYS, SHIP_NAMES } from '../../../game';
 import { ShipIcon } from '../../art/ShipIcon';
-import { type GameSession, placeShips } from '../../session/game-session';
+import type { GameSession } from '../../session/game-session';
 import { gameStore, shuffleDraft } from '../../stores/game';
 import { touchContext, useCoarsePointer } from '../use-coarse-pointer';
 
@@ -42,7 +42,7 @@ export function PlacementPanel({ session }: { session: GameSession | null }) {
               type="button"
               className="primary"
               disabled={!session}
-              onClick={() => session && void placeShips(session)}
+              onClick={() => session && void session.place()}
             >
               {t('game.validate')}
             </button>

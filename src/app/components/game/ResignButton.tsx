@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { type GameSession, resign } from '../../session/game-session';
+import type { GameSession } from '../../session/game-session';
 import { gameStore } from '../../stores/game';
 
 /** PLAY: 'Resign', then a confirmation naming who will win, so one stray click loses nothing. */
@@ -29,7 +29,7 @@ export function ResignButton({ session }: { session: GameSession | null }) {
   async function confirm(): Promise<void> {
     if (!session) return;
     setSending(true);
-    const done = await resign(session);
+    const done = await session.resign();
     setSending(false);
     if (!done) setConfirming(false);
   }

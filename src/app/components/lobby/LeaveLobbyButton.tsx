@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { ROUTES } from '../../routing/paths';
-import { type GameSession, leaveRoom } from '../../session/game-session';
+import type { GameSession } from '../../session/game-session';
 
 /** Lobby: leave the room before the game starts (the other member is told) and go home. */
 export function LeaveLobbyButton({ session }: { readonly session: GameSession | null }) {
@@ -13,7 +13,7 @@ export function LeaveLobbyButton({ session }: { readonly session: GameSession | 
   async function leave(): Promise<void> {
     if (!session) return;
     setSending(true);
-    if (await leaveRoom(session)) navigate(ROUTES.home, { replace: true });
+    if (await session.leave()) navigate(ROUTES.home, { replace: true });
     else setSending(false);
   }
 
