@@ -25,7 +25,8 @@ const integrationPg: TestProjectInlineConfiguration[] = process.env.TEST_DATABAS
         test: {
           ...integration,
           name: 'integration-pg',
-          exclude: ['tests/integration/store-sync.test.ts'],
+          // Engine processes use no database: once, in the SQLite project, is enough.
+          exclude: ['tests/integration/store-sync.test.ts', 'tests/integration/engines/**'],
           env: { BROADSIDE_TEST_ENGINE: 'postgres' },
         },
       },

@@ -1,10 +1,12 @@
 import { Command, CommanderError } from 'commander';
 import { benchCommand } from './commands/bench';
+import { checkEngineCommand } from './commands/check-engine';
 import { duelCommand } from './commands/duel';
 import { exportCommand } from './commands/export';
 import { loadCommand } from './commands/load';
 import { playCommand } from './commands/play';
 import { scriptCommand } from './commands/script';
+import { tournamentCommand } from './commands/tournament';
 import { CliError, describeError } from './errors';
 
 export function createProgram(): Command {
@@ -17,7 +19,9 @@ export function createProgram(): Command {
     .addCommand(duelCommand())
     .addCommand(scriptCommand())
     .addCommand(exportCommand())
-    .addCommand(loadCommand());
+    .addCommand(loadCommand())
+    .addCommand(tournamentCommand())
+    .addCommand(checkEngineCommand());
   for (const command of program.commands) command.exitOverride();
   return program.exitOverride();
 }

@@ -1,0 +1,130 @@
+import { basename, extname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PLACERS, placerNamed, SHOOTERS, shooterNamed } from '../../src/bots';
+import { CliError } from '../errors';
+import { type EngineSeatConfig, EngineSeat, type EngineTimeouts } from './engine-seat';
+import type { Seat } from './seat';
+import { type InProcessBot, type InProcessPlacer, type InProcessShooter, StrategySeat } from './strategy-seat';
+
+/**
+ * A player of a tournament, a duel or a bench: an engine (a command speaking BEP), a built-in
+ * strategy, or a JavaScript module exporting a shooter (docs/engines.md). Plain data, so it crosses
+ * to worker threads.
+ */
+export type Participant =
+  | { readonly kind: 'engine'; readonly name: string; readonly command: string }
+  | { readonly kind: 'builtin'; readonly name: string; readonly shooter: string; readonly placer: string }
+  | { readonly kind: 'module'; readonly name: string; readonly path: string };
+
+/** `NAME=<command>` or `<command>` (named after its program). */
+export function parseEngineSpec(text: string): Participant {
+  const m = /^([A-Za-z0-9_.-]{1,40})=(.+)$/s.exec(text.trim());
+  const command = (m?.[2] ?? text).trim();
+  if (command === '') throw new CliError(`--engine "${text}": empty command`);
+  const program =
+    command.split(/\s+/).find((word) => !/^(node|python3?|sh|bash|env|deno|bun|tsx|npx)$/.test(word)) ?? command;
+  const name = m?.[1] ?? basename(program);
+  return { kind: 'engine', name, command };
+}
+
+const looksLikeModule = (text: string): boolean => /[/\\]/.test(text) || /\.(m?js|ts)$/.test(text);
+
+/** `--strategy NAME` (built-in) or `--strategy ./path/bot.mjs`, optionally `NAME=` first. */
+export function parseStrategySpec(text: string, placement = 'random'): Participant {
+  const m = /^([A-Za-z0-9_.-]{1,40})=(.+)$/s.exec(text.trim());
+  const value = (m ? m[2] : text)?.trim() ?? '';
+  if (looksLikeModule(value)) {
+    const path = resolve(value);
+    return { kind: 'module', name: m?.[1] ?? basename(path, extname(path)), path };
+  }
+  shooterNamed(value);
+  placerNamed(placement);
+  const name = m?.[1] ?? (placement === 'random' ? value : `${value}+${placement}`);
+  return { kind: 'builtin', name, shooter: value, placer: placement };
+}
+
+/** Gives two participants with the same name distinct ones (`hunt`, `hunt#2`). */
+export function uniqueNames(participants: readonly Participant[]): Participant[] {
+  const seen = new Map<string, number>();
+  return participants.map((p) => {
+    const n = (seen.get(p.name) ?? 0) + 1;
+    seen.set(p.name, n);
+    return n === 1 ? p : { ...p, name: `${p.name}#${n}` };
+  });
+}
+
+function shooterFrom(value: unknown): InProcessShooter | null {
+  if (typeof value === 'function') return { nextShot: value as InProcessShooter['nextShot'] };
+  if (typeof value === 'object' && value !== null && typeof (value as { nextShot?: unknown }).nextShot === 'function')
+    return value as InProcessShooter;
+  return null;
+}
+
+function placerFrom(value: unknown): InProcessPlacer | null {
+  if (typeof value === 'function') return { place: value as InProcessPlacer['place'] };
+  if (typeof value === 'object' && value !== null && typeof (value as { place?: unknown }).place === 'function')
+    return value as InProcessPlacer;
+  return null;
+}
+
+const modules = new Map<string, Promise<InProcessBot>>();
+
+/** Loads a bot module: `export const shooter` (or default), a function or `{ nextShot }`; optional `placer`. */
+export function loadModuleBot(path: string, name: string): Promise<InProcessBot> {
+  let loaded = modules.get(path);
+  if (!loaded) {
+    loaded = (async () => {
+      let mod: Record<string, unknown>;
+      try {
+        mod = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+      } catch (error) {
+        throw new CliError(`cannot load ${path}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const shooter = shooterFrom(mod.shooter) ?? shooterFrom(mod.default);
+      if (!shooter)
+        throw new CliError(
+          `${path} exports no shooter: export a function (view, rng) => {x, y} as "shooter" or default, or an object with nextShot`,
+        );
+      return { name, shooter, placer: placerFrom(mod.placer) };
+    })();
+    modules.set(path, loaded);
+  }
+  return loaded;
+}
+
+export interface SeatOptions {
+  readonly timeouts: EngineTimeouts;
+  /** Directory of the engines' log files (one per engine name). */
+  readonly logDir: string;
+  /** Log every protocol line in the engines' logs. */
+  readonly trace?: boolean;
+}
+
+/** The log file of an engine. */
+export function logFileOf(logDir: string, name: string): string {
+  return resolve(logDir, `${name.replace(/[^A-Za-z0-9_.#-]/g, '_')}.log`);
+}
+
+/** A fresh seat for a participant; an engine's process starts with its first game. */
+export async function seatFor(participant: Participant, options: SeatOptions): Promise<Seat> {
+  if (participant.kind === 'engine') {
+    const config: EngineSeatConfig = {
+      command: participant.command,
+      name: participant.name,
+      logFile: logFileOf(options.logDir, participant.name),
+      timeouts: options.timeouts,
+      trace: Boolean(options.trace),
+    };
+    return new EngineSeat(config);
+  }
+  if (participant.kind === 'builtin') {
+    return new StrategySeat({
+      name: participant.name,
+      shooter: shooterNamed(participant.shooter),
+      placer: placerNamed(participant.placer),
+    });
+  }
+  return new StrategySeat(await loadModuleBot(participant.path, participant.name));
+}
+
+export const BUILTIN_NAMES = { shooters: Object.keys(SHOOTERS), placers: Object.keys(PLACERS) };
