@@ -1,9 +1,9 @@
 import { Application, type ApplicationRef } from '@pixi/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSnapshot } from 'valtio';
-import { preferencesStore } from '../app/stores/preferences';
 import { BoardHeader } from './BoardHeader';
 import { type BoardsModel, boardsSnapshot } from './boards-model';
+
+export type { BoardsModel } from './boards-model';
 import { enemyFleetStatus, shotStats } from './fleet-status';
 import { planEffects, type StageSnapshot } from './effects-plan';
 import { createInteraction } from './interaction';
@@ -22,19 +22,21 @@ export interface BoardsStageProps {
   /** Animate the change from the previous model (a shot landing); false for a jump. */
   readonly animate: boolean;
   readonly label: string;
+  readonly muted: boolean;
+  /** The theme's name: the colours are read from the page's CSS variables again when it changes. */
+  readonly theme: string;
 }
 
 /**
  * Both boards of a game seen from outside (spectators, the replay viewer), drawn by the game
  * stage's own Scene with its shot effects and sounds. Nothing here is interactive.
  */
-export default function BoardsStage({ model, titles, animate, label }: BoardsStageProps) {
-  const { muted } = useSnapshot(preferencesStore);
+export default function BoardsStage({ model, titles, animate, label, muted, theme: themeName }: BoardsStageProps) {
   const areaRef = useRef<HTMLDivElement>(null);
   const appRef = useRef<ApplicationRef>(null);
   const interaction = useRef(createInteraction());
   const size = useStageSize(areaRef);
-  const theme = useStageTheme();
+  const theme = useStageTheme(themeName);
   const resolution = useDevicePixelRatio();
   const preference = useMemo(stageRenderer, []) as 'webgl';
   const layout = useMemo(

@@ -1,37 +1,56 @@
 import { Application, type ApplicationRef } from '@pixi/react';
+import { type Application as PixiApplication, RendererType } from 'pixi.js';
 import {
   type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
-  type MouseEvent,
-  type PointerEvent,
   useCallback,
   useEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
-import { type Application as PixiApplication, RendererType } from 'pixi.js';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
-import { canEditDraft, gameStore, isMyTurn, moveDraftShip, rotateDraftShip } from '../app/stores/game';
-import { preferencesStore } from '../app/stores/preferences';
-import { type Coord, coordLabel, moveShip, orientationOf, sameCoord, shipAt, type ShipKey } from '../game';
-import { joinAnnouncements, shipName, type Translate } from './announce';
-import { SILENT, type Spoken, speak, type Voice } from './announcer';
-import { planEffects, type StageSnapshot, toStageSnapshot } from './effects-plan';
-import { clientToStage, isDrag, type Point, pointToCell, snapFirstCell } from './geometry';
-import { createInteraction } from './interaction';
-import { INITIAL_KEY_STATE, type KeyCommand, type KeyMode, type KeyState, reduceKey } from './keyboard';
+import type { Coord, PlacementError, Result, ShipKey, ShipMap } from '../game';
+import { cursorText, moveText, refusedShotText, rotateText, selectedText, type Translate } from './announce';
 import { BoardHeader } from './BoardHeader';
-import { enemyFleetStatus, ownFleetStatus, shotStats } from './fleet-status';
+import { clientToStage, type Point } from './geometry';
+import { createInteraction } from './interaction';
+import { INITIAL_KEY_STATE, type KeyCommand, type KeyState, reduceKey } from './keyboard';
 import { boardsFor, computeLayout, layoutAttribute } from './layout';
-import { Scene, type SceneModel } from './Scene';
 import { stageRenderer } from './renderer-choice';
-import { playCue, stopAllCues } from './sounds';
+import { Scene } from './Scene';
+import { stagePointerHandlers } from './stage-pointer';
+import { type GameStageView, headerModels, sceneModel, showsCursor, stageState } from './stage-model';
+import { useAnnouncer } from './use-announcer';
 import { useDevicePixelRatio } from './use-device-pixel-ratio';
+import { useStageEffects } from './use-stage-effects';
 import { useStageSize } from './use-stage-size';
 import { useStageTheme } from './use-stage-theme';
+
+export type { GameStageView } from './stage-model';
+
+/** A placement change as the app applied it: the new fleet, or why the rules refused it. */
+export type PlacementResult = Result<ShipMap, PlacementError | 'LOCKED'>;
+
+/**
+ * The game stage's whole surface: the view in as props, the player's actions out as callbacks
+ * (docs/architecture.md). It imports no app store; the app applies the rules behind the callbacks.
+ */
+export interface GameStageProps {
+  readonly view: GameStageView;
+  /** Fires at a cell of the opponent's grid; false when the shot may not leave (not this player's turn, a cell already shot). */
+  readonly onShoot: (target: Coord) => boolean;
+  /** Placement: moves a ship of the draft so that its first cell is `to`. */
+  readonly onMoveShip: (ship: ShipKey, to: Coord) => PlacementResult;
+  /** Placement: turns a ship of the draft around its first cell. */
+  readonly onRotateShip: (ship: ShipKey) => PlacementResult;
+  readonly muted: boolean;
+  /** The theme's name: the colours are read from the page's CSS variables again when it changes. */
+  readonly theme: string;
+  /** Shown in the layout's free slot (the placement panel). */
+  readonly panel?: ReactNode;
+}
 
 function rendererName(type: RendererType): string {
   if (type === RendererType.WEBGL) return 'webgl';
@@ -50,20 +69,13 @@ const visuallyHidden: CSSProperties = {
 };
 
 /**
- * The game's PixiJS stage: a function of the game store (docs/architecture.md). It draws the grids the
- * status calls for, turns pointer and keyboard input into the store's actions (which apply the
- * rules) and plays effects, sounds and announcements planned from each state change.
+ * The game's PixiJS stage: a function of its props (docs/architecture.md). It draws the grids the
+ * status calls for (stage-model.ts), turns pointer (stage-pointer.ts) and keyboard (keyboard.ts)
+ * input into the callbacks, and plays effects, sounds and announcements (use-stage-effects.ts,
+ * announcer.ts) planned from each change of the view.
  */
-export interface GameStageProps {
-  /** Fires at a cell of the opponent's grid; false when the shot may not leave (not this player's turn, a cell already shot). */
-  readonly onShoot: (target: Coord) => boolean;
-  /** Shown in the layout's free slot (the placement panel). */
-  readonly panel?: ReactNode;
-}
-
-export default function GameStage({ onShoot, panel = null }: GameStageProps) {
-  const snap = useSnapshot(gameStore);
-  const { muted } = useSnapshot(preferencesStore);
+export default function GameStage(props: GameStageProps) {
+  const { view, onShoot, onMoveShip, onRotateShip, muted, panel = null } = props;
   const { t } = useTranslation('stage');
   const translate = useCallback<Translate>((key, values) => String(t(key, values ?? {})), [t]);
 
@@ -72,7 +84,7 @@ export default function GameStage({ onShoot, panel = null }: GameStageProps) {
   const appRef = useRef<ApplicationRef>(null);
   const interaction = useRef(createInteraction());
   const size = useStageSize(areaRef);
-  const theme = useStageTheme();
+  const theme = useStageTheme(props.theme);
   const resolution = useDevicePixelRatio();
   // @pixi/react 8.0.5 types `preference` as 'webgl' | 'webgpu', written before Pixi brought its
   // canvas renderer back; Pixi 8.22's autoDetectRenderer takes 'canvas' and @pixi/react passes the
@@ -81,7 +93,7 @@ export default function GameStage({ onShoot, panel = null }: GameStageProps) {
   const [renderer, setRenderer] = useState('');
   const [keys, setKeys] = useState<KeyState>(INITIAL_KEY_STATE);
   const [focused, setFocused] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
+  const { announcement, say } = useAnnouncer();
   // @pixi/react renders the children of its first call once init resolves; a render after init
   // makes sure the scene shows the current layout rather than the one from before the first measure.
   const [ready, setReady] = useState(false);
@@ -90,31 +102,12 @@ export default function GameStage({ onShoot, panel = null }: GameStageProps) {
     setReady(true);
   }, []);
 
-  const status = snap.gameStatus;
+  const state = stageState(view);
+  const { status, fleet, mode } = state;
   const layout = useMemo(
     () => computeLayout({ width: size.width, height: size.height, boards: boardsFor(status) }),
     [size.width, size.height, status],
   );
-  const editable = canEditDraft(snap);
-  const myTurn = isMyTurn(snap);
-  const fleet =
-    status === 'PLACE_SHIPS' ? (editable ? snap.draft : (snap.shipsIndexes ?? snap.draft)) : snap.shipsIndexes;
-  const mode: KeyMode = editable
-    ? 'place'
-    : status === 'PLAY'
-      ? myTurn
-        ? 'shoot'
-        : 'watch'
-      : status === 'ENDED'
-        ? 'watch'
-        : 'none';
-
-  // The live region holds one short current message (announcer.ts).
-  const spoken = useRef<Spoken>(SILENT);
-  const say = useCallback((text: string, voice: Voice = 'player') => {
-    spoken.current = speak(spoken.current, text, voice, performance.now());
-    setAnnouncement(spoken.current.text);
-  }, []);
 
   // A new phase starts with no selection, no cursor and no half-finished drag.
   // biome-ignore lint/correctness/useExhaustiveDependencies: status is the trigger, not an input
@@ -123,36 +116,17 @@ export default function GameStage({ onShoot, panel = null }: GameStageProps) {
     interaction.current.drag = null;
     interaction.current.hover = null;
   }, [status]);
+  const cursorShown = showsCursor(state, focused);
   useEffect(() => {
-    interaction.current.cursor = focused && (mode === 'shoot' || mode === 'watch') ? keys.cursor : null;
-  }, [focused, mode, keys.cursor]);
+    interaction.current.cursor = cursorShown ? keys.cursor : null;
+  }, [cursorShown, keys.cursor]);
   useEffect(() => {
-    if (!myTurn) interaction.current.hover = null;
-  }, [myTurn]);
+    if (!view.myTurn) interaction.current.hover = null;
+  }, [view.myTurn]);
 
-  // Effects, sounds and announcements come from the difference between two store states.
-  const previous = useRef<StageSnapshot | null>(null);
-  const watchedPlay = useRef(false);
-  useEffect(() => {
-    const next = toStageSnapshot(snap);
-    if (next.gameStatus === 'PLAY') watchedPlay.current = true;
-    else if (next.gameStatus !== 'ENDED') watchedPlay.current = false;
-    const plan = planEffects(previous.current, next, watchedPlay.current);
-    previous.current = next;
-    const now = performance.now();
-    plan.effects.forEach((effect, i) => {
-      interaction.current.effects.push({ effect, start: now, seed: i * 3.1 + now });
-    });
-    for (const cue of plan.sounds) playCue(cue, preferencesStore.muted);
-    if (plan.announcements.length > 0) say(joinAnnouncements(translate, plan.announcements), 'game');
-  }, [snap, translate, say]);
-  useEffect(() => {
-    if (muted) stopAllCues();
-  }, [muted]);
+  useStageEffects(view, interaction, { muted, translate, say });
 
-  const label = translate(
-    editable ? 'canvas.place' : status === 'PLAY' ? 'canvas.play' : status === 'ENDED' ? 'canvas.ended' : 'canvas.idle',
-  );
+  const label = translate(state.labelKey);
   // biome-ignore lint/correctness/useExhaustiveDependencies: ready re-applies the label once Pixi owns the canvas
   useEffect(() => {
     const canvas = appRef.current?.getCanvas();
@@ -168,203 +142,102 @@ export default function GameStage({ onShoot, panel = null }: GameStageProps) {
     return el ? clientToStage({ x: e.clientX, y: e.clientY }, el.getBoundingClientRect()) : null;
   };
 
-  const shake = (ship: ShipKey) => interaction.current.shakes.set(ship, performance.now());
-
-  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
-    wrapperRef.current?.focus({ preventScroll: true });
-    const p = pointOf(e);
-    const grid = layout.player;
-    if (!p || !grid || !editable || e.button !== 0) return;
-    const cell = pointToCell(grid, p);
-    const ship = cell ? shipAt(gameStore.draft, cell) : undefined;
-    const first = ship ? gameStore.draft[ship]?.[0] : undefined;
-    if (!ship || !first) return;
-    e.preventDefault();
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-    interaction.current.drag = {
-      ship,
-      pointerId: e.pointerId,
-      grab: { x: p.x - (grid.x + first.x * grid.cell), y: p.y - (grid.y + first.y * grid.cell) },
-      start: p,
-      pointer: p,
-      dragging: false,
-      target: first,
-      valid: true,
-    };
-    setKeys((k) => ({ ...k, selected: ship }));
+  // What the player does, applied through the app's callbacks and answered in the live region.
+  const moveShip = (ship: ShipKey, to: Coord) => {
+    const moved = onMoveShip(ship, to);
+    if (!moved.ok) interaction.current.shakes.set(ship, performance.now());
+    say(moveText(translate, ship, to, moved.ok));
+  };
+  const rotateShip = (ship: ShipKey) => {
+    const rotated = onRotateShip(ship);
+    if (!rotated.ok) interaction.current.shakes.set(ship, performance.now());
+    say(rotateText(translate, ship, rotated.ok ? (rotated.value[ship] ?? null) : null));
+  };
+  const shoot = (at: Coord) => {
+    const code = view.opponentBoats[at.y]?.[at.x];
+    if (!onShoot(at)) say(refusedShotText(translate, at, code, view.myTurn));
   };
 
-  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    const p = pointOf(e);
-    if (!p) return;
-    const state = interaction.current;
-    const drag = state.drag;
-    const grid = layout.player;
-    if (drag && drag.pointerId === e.pointerId && grid) {
-      drag.pointer = p;
-      if (!drag.dragging && isDrag(drag.start, p, grid.cell)) drag.dragging = true;
-      if (drag.dragging) {
-        const target = snapFirstCell(grid, p, drag.grab);
-        if (!sameCoord(target, drag.target) || !drag.valid) {
-          const home = gameStore.draft[drag.ship]?.[0];
-          drag.target = target;
-          drag.valid =
-            (home !== undefined && sameCoord(home, target)) || moveShip(gameStore.draft, drag.ship, target).ok;
-        }
-      }
-      return;
-    }
-    if (layout.opponent && isMyTurn(gameStore)) {
-      const cell = pointToCell(layout.opponent, p);
-      state.hover = cell && gameStore.opponentBoats[cell.y]?.[cell.x] === 'E' ? cell : null;
-    }
-  };
-
-  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
-    const drag = interaction.current.drag;
-    if (!drag || drag.pointerId !== e.pointerId) return;
-    interaction.current.drag = null;
-    const name = shipName(translate, drag.ship);
-    if (drag.dragging) {
-      const home = gameStore.draft[drag.ship]?.[0];
-      if (home && sameCoord(home, drag.target)) return;
-      // A refused drop changes nothing (docs/game.md, The rules); the sprite then glides back to its cell.
-      const moved = moveDraftShip(drag.ship, drag.target);
-      say(translate(moved.ok ? 'announce.moved' : 'announce.refused', { ship: name, cell: coordLabel(drag.target) }));
-    } else {
-      rotate(drag.ship);
-    }
-  };
-
-  const rotate = (ship: ShipKey) => {
-    const rotated = rotateDraftShip(ship);
-    const name = shipName(translate, ship);
-    if (!rotated.ok) {
-      shake(ship);
-      say(translate('announce.refused', { ship: name }));
-      return;
-    }
-    say(
-      translate('announce.rotated', {
-        ship: name,
-        orientation: translate(`orientation.${orientationOf(rotated.value[ship] ?? [])}`),
-      }),
-    );
-  };
-
-  const onPointerCancel = () => {
-    interaction.current.drag = null;
-  };
-
-  const onClick = (e: MouseEvent<HTMLDivElement>) => {
-    const p = pointOf(e);
-    if (!p || !layout.opponent || gameStore.gameStatus !== 'PLAY') return;
-    const cell = pointToCell(layout.opponent, p);
-    if (!cell) return;
-    setKeys((k) => ({ ...k, cursor: cell }));
-    onShoot(cell);
-  };
+  const pointer = stagePointerHandlers({
+    view,
+    layout,
+    interaction,
+    pointOf,
+    onPress: () => wrapperRef.current?.focus({ preventScroll: true }),
+    actions: {
+      select: (ship) => setKeys((k) => ({ ...k, selected: ship })),
+      // A drop off the grid's rules is refused without a shake: the sprite glides back instead.
+      move: (ship, to) => {
+        const moved = onMoveShip(ship, to);
+        say(moveText(translate, ship, to, moved.ok));
+      },
+      rotate: rotateShip,
+      shoot: (at) => {
+        setKeys((k) => ({ ...k, cursor: at }));
+        onShoot(at);
+      },
+    },
+  });
 
   const runCommand = (command: KeyCommand) => {
     switch (command.type) {
       case 'select': {
-        const cells = gameStore.draft[command.ship];
-        const first = cells?.[0];
-        if (cells && first) {
-          say(
-            translate('announce.selected', {
-              ship: shipName(translate, command.ship),
-              cell: coordLabel(first),
-              orientation: translate(`orientation.${orientationOf(cells)}`),
-            }),
-          );
-        }
+        const text = selectedText(translate, command.ship, view.draft[command.ship] ?? []);
+        if (text) say(text);
         return;
       }
-      case 'move': {
-        const moved = moveDraftShip(command.ship, command.to);
-        const name = shipName(translate, command.ship);
-        if (!moved.ok) shake(command.ship);
-        say(translate(moved.ok ? 'announce.moved' : 'announce.refused', { ship: name, cell: coordLabel(command.to) }));
+      case 'move':
+        moveShip(command.ship, command.to);
         return;
-      }
       case 'rotate':
-        rotate(command.ship);
+        rotateShip(command.ship);
         return;
-      case 'cursor': {
-        const code = gameStore.opponentBoats[command.at.y]?.[command.at.x];
-        const cell = coordLabel(command.at);
-        say(
-          code && code !== 'E' ? translate('announce.cursorShot', { cell, result: translate(`result.${code}`) }) : cell,
-        );
+      case 'cursor':
+        say(cursorText(translate, command.at, view.opponentBoats[command.at.y]?.[command.at.x]));
         return;
-      }
       case 'shoot':
-        if (!onShoot(command.at))
-          say(
-            translate(isMyTurn(gameStore) ? 'announce.cursorShot' : 'announce.notYourTurn', {
-              cell: coordLabel(command.at),
-              result: translate(`result.${gameStore.opponentBoats[command.at.y]?.[command.at.x] ?? 'M'}`),
-            }),
-          );
+        shoot(command.at);
         return;
     }
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const outcome = reduceKey(keys, { key: e.key, shiftKey: e.shiftKey }, mode, (ship) => gameStore.draft[ship]?.[0]);
+    const outcome = reduceKey(keys, { key: e.key, shiftKey: e.shiftKey }, mode, (ship) => view.draft[ship]?.[0]);
     setKeys(outcome.state);
     if (outcome.handled) e.preventDefault();
     if (outcome.command) runCommand(outcome.command);
   };
 
-  const model: SceneModel = {
+  const model = sceneModel(view, state, {
     layout,
     theme,
-    fleet,
-    editable,
-    selected: focused || interaction.current.drag ? keys.selected : null,
-    playerBoats: snap.playerBoats,
-    opponentBoats: snap.opponentBoats,
-    opponentShips: snap.opponentShipsIndexes,
-    myTurn,
-    playing: status === 'PLAY',
-    cursorBoard: focused && (mode === 'shoot' || mode === 'watch') ? 'opponent' : null,
-    active: status === 'PLAY' && myTurn ? 'opponent' : null,
     resolution,
-  };
-
+    focused,
+    dragging: interaction.current.drag !== null,
+    selected: keys.selected,
+  });
+  const headerData = headerModels(view, state);
   const compact = layout.arrangement === 'stacked';
-  const ownFleet = ownFleetStatus(fleet, snap.playerBoats);
-  const headers = [
-    layout.blocks.opponent && (
-      <BoardHeader
-        key="opponent"
-        board="opponent"
-        rect={layout.blocks.opponent}
-        height={layout.headerHeight}
-        title={translate('titles.opponent')}
-        fleet={enemyFleetStatus(snap.opponentShipsIndexes, snap.opponentBoats)}
-        stats={shotStats(snap.opponentBoats)}
-        active={model.active === 'opponent'}
-        compact={compact}
-      />
-    ),
-    layout.blocks.player && (
-      <BoardHeader
-        key="player"
-        board="player"
-        rect={layout.blocks.player}
-        height={layout.headerHeight}
-        title={translate('titles.player')}
-        fleet={ownFleet}
-        stats={status === 'PLACE_SHIPS' ? null : shotStats(snap.playerBoats)}
-        active={false}
-        compact={compact}
-      />
-    ),
-  ];
+  const headers = (['opponent', 'player'] as const).map((board) => {
+    const rect = layout.blocks[board];
+    const header = headerData[board];
+    return (
+      rect && (
+        <BoardHeader
+          key={board}
+          board={board}
+          rect={rect}
+          height={layout.headerHeight}
+          title={translate(header.titleKey)}
+          fleet={header.fleet}
+          stats={header.stats}
+          active={header.active}
+          compact={compact}
+        />
+      )
+    );
+  });
 
   return (
     <div ref={areaRef} className="stage-area">
@@ -385,17 +258,10 @@ export default function GameStage({ onShoot, panel = null }: GameStageProps) {
             position: 'absolute',
             inset: 0,
             // Dragging ships needs every touch move; in play the page may still scroll on a phone.
-            touchAction: editable ? 'none' : 'manipulation',
-            cursor: myTurn ? 'crosshair' : 'default',
+            touchAction: view.editable ? 'none' : 'manipulation',
+            cursor: view.myTurn ? 'crosshair' : 'default',
           }}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={onPointerCancel}
-          onPointerLeave={() => {
-            interaction.current.hover = null;
-          }}
-          onClick={onClick}
+          {...pointer}
           onKeyDown={onKeyDown}
           onFocus={() => setFocused(true)}
           onBlur={() => setFocused(false)}

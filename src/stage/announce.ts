@@ -1,4 +1,4 @@
-import { coordLabel, type ShipKey, shipKind } from '../game';
+import { type Coord, coordLabel, orientationOf, type ShipKey, shipKind } from '../game';
 import type { Announcement } from './effects-plan';
 
 /**
@@ -30,4 +30,38 @@ export function announcementText(t: Translate, a: Announcement): string {
 /** One line for several announcements of the same change, read in order. */
 export function joinAnnouncements(t: Translate, list: readonly Announcement[]): string {
   return list.map((a) => announcementText(t, a)).join('. ');
+}
+
+/** Placement: a ship picked with the keyboard, where it starts and which way it lies. */
+export function selectedText(t: Translate, ship: ShipKey, cells: readonly Coord[]): string | null {
+  const first = cells[0];
+  if (!first) return null;
+  return t('announce.selected', {
+    ship: shipName(t, ship),
+    cell: coordLabel(first),
+    orientation: t(`orientation.${orientationOf(cells)}`),
+  });
+}
+
+/** Placement: a move to `to` done, or refused by the rules (the ship stays). */
+export function moveText(t: Translate, ship: ShipKey, to: Coord, done: boolean): string {
+  return t(done ? 'announce.moved' : 'announce.refused', { ship: shipName(t, ship), cell: coordLabel(to) });
+}
+
+/** Placement: a rotation done (with the ship's new cells), or refused (null). */
+export function rotateText(t: Translate, ship: ShipKey, cells: readonly Coord[] | null): string {
+  if (!cells) return t('announce.refused', { ship: shipName(t, ship) });
+  return t('announce.rotated', { ship: shipName(t, ship), orientation: t(`orientation.${orientationOf(cells)}`) });
+}
+
+/** Play: the keyboard cursor on an opponent's cell, with what is known of it when already shot. */
+export function cursorText(t: Translate, at: Coord, code: string | undefined): string {
+  const cell = coordLabel(at);
+  return code && code !== 'E' ? t('announce.cursorShot', { cell, result: t(`result.${code}`) }) : cell;
+}
+
+/** Play: why a shot did not leave: not this player's turn, or a cell already shot. */
+export function refusedShotText(t: Translate, at: Coord, code: string | undefined, myTurn: boolean): string {
+  if (!myTurn) return t('announce.notYourTurn');
+  return t('announce.cursorShot', { cell: coordLabel(at), result: t(`result.${code ?? 'M'}`) });
 }

@@ -1,10 +1,10 @@
-import { emptyGrid, type GameState, type Grid, type PartialShipMap, publicBoard, spectatorView } from '../game';
-import type { SpectatorFrame } from '../protocol/spectators';
+import type { GameState, Grid, PartialShipMap } from '../game';
 import type { StageSnapshot } from './effects-plan';
 
 /**
  * Two boards seen from the outside, for the watch page and the replay viewer: no player is "me".
- * Pure, so the effects of a change are planned by the same diff the game stage uses.
+ * The app builds it (BoardsStage's `model` prop); pure, so the effects of a change are planned by
+ * the same diff the game stage uses.
  */
 export interface BoardsModel {
   readonly status: GameState['status'];
@@ -17,32 +17,6 @@ export interface BoardsModel {
   readonly lastShot: StageSnapshot['battlePlace'];
   readonly winner: StageSnapshot['winner'];
 }
-
-/** The replay's boards at a step: both fleets shown whole, the shots so far on top. */
-export function replayBoards(state: GameState, names: (id: string) => string): BoardsModel {
-  const view = spectatorView(state);
-  const [a = '', b = ''] = state.players;
-  return {
-    status: state.status,
-    players: [a, b],
-    grids: [publicBoard(state, a).grid, publicBoard(state, b).grid],
-    ships: [state.fleets[a] ?? {}, state.fleets[b] ?? {}],
-    turn: view.turn,
-    lastShot: view.lastShot,
-    winner: view.winner === null ? null : { userId: view.winner, username: names(view.winner) },
-  };
-}
-
-/** An empty pair of boards, before anything is known. */
-export const NO_BOARDS: BoardsModel = {
-  status: 'UNSTARTED',
-  players: ['', ''],
-  grids: [emptyGrid(), emptyGrid()],
-  ships: [{}, {}],
-  turn: null,
-  lastShot: null,
-  winner: null,
-};
 
 /** The boards as a StageSnapshot seen from the first player's seat, for planEffects. */
 export function boardsSnapshot(model: BoardsModel): StageSnapshot {
@@ -60,19 +34,5 @@ export function boardsSnapshot(model: BoardsModel): StageSnapshot {
     opponentShipsIndexes: model.ships[1],
     battlePlace: model.lastShot,
     winner: model.winner,
-  };
-}
-
-/** The boards of a spectator frame (the server already hid every unsunk ship). */
-export function watchBoards(frame: SpectatorFrame): BoardsModel {
-  const [a, b] = frame.players;
-  return {
-    status: frame.status,
-    players: [a?.userId ?? '', b?.userId ?? ''],
-    grids: [a?.board ?? emptyGrid(), b?.board ?? emptyGrid()],
-    ships: [a?.ships ?? {}, b?.ships ?? {}],
-    turn: frame.turn,
-    lastShot: frame.lastShot,
-    winner: frame.winner,
   };
 }

@@ -1,7 +1,5 @@
 import { Color } from 'pixi.js';
 import { useEffect, useState } from 'react';
-import { useSnapshot } from 'valtio';
-import { preferencesStore } from '../app/stores/preferences';
 import { FALLBACK_THEME, type StageTheme, sameTheme, themeFromLookup } from './theme';
 
 function isPixiColor(value: string): boolean {
@@ -20,11 +18,11 @@ export function readStageTheme(): StageTheme {
 }
 
 /**
- * The stage colours, re-read when the theme preference changes and whenever the root element's
- * class, style or data attributes change (the web client may apply the theme after this effect runs).
+ * The stage colours, re-read when `preference` (the theme's name, given by the app) changes and
+ * whenever the root element's class, style or data attributes change (the web client may apply the
+ * theme after this effect runs).
  */
-export function useStageTheme(): StageTheme {
-  const { theme: preference } = useSnapshot(preferencesStore);
+export function useStageTheme(preference: string): StageTheme {
   const [theme, setTheme] = useState(readStageTheme);
   // The preference is a trigger only: the colours themselves come from the CSS variables.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above

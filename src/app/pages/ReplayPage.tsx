@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { coordLabel, replayState } from '../../game';
 import { gameScript } from '../../protocol/game-script';
 import type { GameRecord } from '../../protocol/history';
-import { replayBoards } from '../../stage/boards-model';
+import { replayBoards } from '../components/history/boards-view';
 import { api } from '../api';
 import { BackButton } from '../components/BackButton';
 import { LazyBoards } from '../components/history/LazyBoards';

@@ -5,7 +5,7 @@ import { coordLabel } from '../../game';
 import { GameClient } from '../../protocol/game-client';
 import type { SpectatorFrame } from '../../protocol/spectators';
 import { isErrorAck } from '../../protocol/types';
-import { NO_BOARDS, watchBoards } from '../../stage/boards-model';
+import { NO_BOARDS, watchBoards } from '../components/history/boards-view';
 import { BackButton } from '../components/BackButton';
 import { LazyBoards } from '../components/history/LazyBoards';
 import { errorText } from '../errors/error-text';

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { announcementText, joinAnnouncements, type Translate } from '../../../src/stage/announce';
+import {
+  announcementText,
+  cursorText,
+  joinAnnouncements,
+  moveText,
+  refusedShotText,
+  rotateText,
+  selectedText,
+  type Translate,
+} from '../../../src/stage/announce';
 
 type Tree = { [key: string]: string | Tree };
 const load = (lng: string): Tree =>
@@ -51,6 +60,36 @@ describe('announcements', () => {
       { kind: 'sunk', mine: false, ship: '4' },
     ]);
     expect(text).toBe('B7: sunk. Destroyer sunk');
+  });
+});
+
+describe("answers to the player's own actions", () => {
+  const carrier = [
+    { x: 1, y: 0 },
+    { x: 1, y: 1 },
+    { x: 1, y: 2 },
+    { x: 1, y: 3 },
+    { x: 1, y: 4 },
+  ];
+
+  it('reads a selection, a move and a rotation, or their refusal', () => {
+    expect(selectedText(en, '0', carrier)).toBe('Carrier selected, B1, vertical');
+    expect(selectedText(en, '0', [])).toBeNull();
+    expect(moveText(en, '0', { x: 3, y: 4 }, true)).toBe('Carrier moved to D5');
+    expect(moveText(en, '0', { x: 3, y: 4 }, false)).toBe('Carrier cannot go there');
+    expect(rotateText(en, '0', carrier)).toBe('Carrier now vertical');
+    expect(rotateText(fr, '0', null)).toBe(fr('announce.refused', { ship: fr('ships.carrier') }));
+  });
+
+  it('reads the cursor: the cell alone, or what is known of a cell already shot', () => {
+    expect(cursorText(en, { x: 5, y: 0 }, 'E')).toBe('F1');
+    expect(cursorText(en, { x: 5, y: 0 }, undefined)).toBe('F1');
+    expect(cursorText(en, { x: 5, y: 0 }, 'M')).toBe('F1: already miss');
+  });
+
+  it('says why a shot did not leave', () => {
+    expect(refusedShotText(en, { x: 0, y: 0 }, 'H', true)).toBe('A1: already hit');
+    expect(refusedShotText(en, { x: 0, y: 0 }, 'E', false)).toBe('Not your turn');
   });
 });
 

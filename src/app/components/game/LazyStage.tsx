@@ -1,14 +1,24 @@
-import { lazy, type ReactNode, Suspense } from 'react';
-import type { Coord } from '../../../game';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { Coord } from '../../../game';
+import { gameStore, moveDraftShip, rotateDraftShip } from '../../stores/game';
+import { preferencesStore } from '../../stores/preferences';
 import { StageErrorBoundary } from './StageErrorBoundary';
+import { stageViewOf } from './stage-view';
 
-/* The PixiJS stage (src/stage, issue #4) is its own chunk, fetched on game pages only (size goal). */
+/* The PixiJS stage (src/stage) is its own chunk, fetched on game pages only (size goal). */
 const Stage = lazy(() => import('../../../stage/GameStage'));
 
-/** The stage, or a placeholder that takes the same room while it loads. */
+/**
+ * The game stage fed from the app: the view from the game store, the player's actions out to the
+ * draft's rules and the session's shot; or a placeholder that takes the same room while it loads.
+ */
 export function LazyStage({ onShoot, panel = null }: { onShoot: (target: Coord) => boolean; panel?: ReactNode }) {
   const { t } = useTranslation();
+  const snap = useSnapshot(gameStore);
+  const view = useMemo(() => stageViewOf(snap), [snap]);
+  const { muted, theme } = useSnapshot(preferencesStore);
   return (
     <StageErrorBoundary
       fallback={
@@ -24,7 +34,15 @@ export function LazyStage({ onShoot, panel = null }: { onShoot: (target: Coord) 
           </div>
         }
       >
-        <Stage onShoot={onShoot} panel={panel} />
+        <Stage
+          view={view}
+          onShoot={onShoot}
+          onMoveShip={moveDraftShip}
+          onRotateShip={rotateDraftShip}
+          muted={muted}
+          theme={theme}
+          panel={panel}
+        />
       </Suspense>
     </StageErrorBoundary>
   );

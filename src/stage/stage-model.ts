@@ -1,0 +1,122 @@
+import type { GameStatus, ShipMap } from '../game';
+import type { StageSnapshot } from './effects-plan';
+import { enemyFleetStatus, ownFleetStatus, type ShipStatus, type ShotStats, shotStats } from './fleet-status';
+import type { KeyMode } from './keyboard';
+import type { BoardId, StageLayout } from './layout';
+import type { SceneModel } from './Scene';
+import type { StageTheme } from './theme';
+
+/**
+ * The game stage as a function of what it is given (chessground's headless state): the app hands
+ * the player's view in as a prop, and everything the stage shows or accepts is derived from it
+ * here, without React or Pixi.
+ */
+export interface GameStageView extends StageSnapshot {
+  /** The fleet being arranged during placement. */
+  readonly draft: ShipMap;
+  /** The draft may be arranged now (placement, fleet not yet sent). */
+  readonly editable: boolean;
+  /** This player has to shoot now. */
+  readonly myTurn: boolean;
+}
+
+export interface StageState {
+  readonly status: GameStatus | null;
+  /** Own fleet as drawn: the draft while it is arranged, the placed fleet afterwards. */
+  readonly fleet: ShipMap | null;
+  /** What the keyboard does (keyboard.ts). */
+  readonly mode: KeyMode;
+  /** The 'stage' namespace key of the canvas's accessible name. */
+  readonly labelKey: string;
+  readonly playing: boolean;
+  /** The grid the player acts on now, framed. */
+  readonly active: BoardId | null;
+}
+
+export function stageState(view: GameStageView): StageState {
+  const status = view.gameStatus;
+  const fleet =
+    status === 'PLACE_SHIPS' ? (view.editable ? view.draft : (view.shipsIndexes ?? view.draft)) : view.shipsIndexes;
+  const mode: KeyMode = view.editable
+    ? 'place'
+    : status === 'PLAY'
+      ? view.myTurn
+        ? 'shoot'
+        : 'watch'
+      : status === 'ENDED'
+        ? 'watch'
+        : 'none';
+  const labelKey = view.editable
+    ? 'canvas.place'
+    : status === 'PLAY'
+      ? 'canvas.play'
+      : status === 'ENDED'
+        ? 'canvas.ended'
+        : 'canvas.idle';
+  const playing = status === 'PLAY';
+  return { status, fleet, mode, labelKey, playing, active: playing && view.myTurn ? 'opponent' : null };
+}
+
+/** The keyboard cursor shows on the opponent's grid while the stage has focus and the game is on. */
+export function showsCursor(state: StageState, focused: boolean): boolean {
+  return focused && (state.mode === 'shoot' || state.mode === 'watch');
+}
+
+/** What only the component knows: its measured layout, colours, pixel ratio, focus and selection. */
+export interface SceneFrame {
+  readonly layout: StageLayout;
+  readonly theme: StageTheme;
+  readonly resolution: number;
+  readonly focused: boolean;
+  /** A ship is being dragged (its selection shows even without focus). */
+  readonly dragging: boolean;
+  readonly selected: SceneModel['selected'];
+}
+
+export function sceneModel(view: GameStageView, state: StageState, frame: SceneFrame): SceneModel {
+  return {
+    layout: frame.layout,
+    theme: frame.theme,
+    fleet: state.fleet,
+    editable: view.editable,
+    selected: frame.focused || frame.dragging ? frame.selected : null,
+    playerBoats: view.playerBoats,
+    opponentBoats: view.opponentBoats,
+    opponentShips: view.opponentShipsIndexes,
+    myTurn: view.myTurn,
+    playing: state.playing,
+    cursorBoard: showsCursor(state, frame.focused) ? 'opponent' : null,
+    active: state.active,
+    resolution: frame.resolution,
+  };
+}
+
+/** The band above one grid (BoardHeader): whose it is, its fleet tracker and the shots fired at it. */
+export interface HeaderModel {
+  readonly board: BoardId;
+  /** The 'stage' namespace key of its title. */
+  readonly titleKey: string;
+  readonly fleet: readonly ShipStatus[];
+  readonly stats: ShotStats | null;
+  readonly active: boolean;
+}
+
+export function headerModels(view: GameStageView, state: StageState): Record<BoardId, HeaderModel> {
+  return {
+    opponent: {
+      board: 'opponent',
+      titleKey: 'titles.opponent',
+      fleet: enemyFleetStatus(view.opponentShipsIndexes, view.opponentBoats),
+      stats: shotStats(view.opponentBoats),
+      active: state.active === 'opponent',
+    },
+    player: {
+      board: 'player',
+      titleKey: 'titles.player',
+      fleet: ownFleetStatus(state.fleet, view.playerBoats),
+      // No shot can have been fired at the fleet being placed.
+      stats: state.status === 'PLACE_SHIPS' ? null : shotStats(view.playerBoats),
+      active: false,
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { type RefObject, useEffect, useRef } from 'react';
+import { joinAnnouncements, type Translate } from './announce';
+import type { Voice } from './announcer';
+import { planEffects, type StageSnapshot, toStageSnapshot } from './effects-plan';
+import type { Interaction } from './interaction';
+import { playCue, stopAllCues } from './sounds';
+
+/**
+ * Effects, sounds and announcements come from the difference between two views (effects-plan.ts):
+ * each new view is diffed with the one before, the effects are queued for the scene's ticker, the
+ * sounds played unless muted and the announcements said.
+ */
+export function useStageEffects(
+  view: StageSnapshot,
+  interaction: RefObject<Interaction>,
+  options: {
+    readonly muted: boolean;
+    readonly translate: Translate;
+    readonly say: (text: string, voice: Voice) => void;
+  },
+): void {
+  const { muted, translate, say } = options;
+  const previous = useRef<StageSnapshot | null>(null);
+  const watchedPlay = useRef(false);
+  // Muting takes effect for the next cue; the view alone triggers a plan.
+  const mutedNow = useRef(muted);
+  mutedNow.current = muted;
+  useEffect(() => {
+    const next = toStageSnapshot(view);
+    if (next.gameStatus === 'PLAY') watchedPlay.current = true;
+    else if (next.gameStatus !== 'ENDED') watchedPlay.current = false;
+    const plan = planEffects(previous.current, next, watchedPlay.current);
+    previous.current = next;
+    const now = performance.now();
+    plan.effects.forEach((effect, i) => {
+      interaction.current.effects.push({ effect, start: now, seed: i * 3.1 + now });
+    });
+    for (const cue of plan.sounds) playCue(cue, mutedNow.current);
+    if (plan.announcements.length > 0) say(joinAnnouncements(translate, plan.announcements), 'game');
+  }, [view, interaction, translate, say]);
+  useEffect(() => {
+    if (muted) stopAllCues();
+  }, [muted]);
+}

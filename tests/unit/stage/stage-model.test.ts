@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { emptyGrid, type GameStatus } from '../../../src/game';
+import { computeLayout } from '../../../src/stage/layout';
+import { type GameStageView, headerModels, sceneModel, showsCursor, stageState } from '../../../src/stage/stage-model';
+import { FALLBACK_THEME } from '../../../src/stage/theme';
+import { fixedFleet, verticalFleet } from '../game/helpers';
+
+function view(status: GameStatus | null, patch: Partial<GameStageView> = {}): GameStageView {
+  return {
+    gameStatus: status,
+    userId: 'me',
+    members: [
+      { userId: 'me', hasToPlay: false },
+      { userId: 'foe', hasToPlay: false },
+    ],
+    playerBoats: emptyGrid(),
+    opponentBoats: emptyGrid(),
+    shipsIndexes: null,
+    opponentShipsIndexes: {},
+    battlePlace: null,
+    winner: null,
+    draft: fixedFleet(),
+    editable: false,
+    myTurn: false,
+    ...patch,
+  };
+}
+
+describe('what the stage shows and accepts, from its view', () => {
+  it('arranges the draft in placement, then shows the fleet sent', () => {
+    const arranging = stageState(view('PLACE_SHIPS', { editable: true, shipsIndexes: verticalFleet() }));
+    expect(arranging).toMatchObject({ fleet: fixedFleet(), mode: 'place', labelKey: 'canvas.place', active: null });
+    const sent = stageState(view('PLACE_SHIPS', { shipsIndexes: verticalFleet() }));
+    expect(sent).toMatchObject({ fleet: verticalFleet(), mode: 'none', labelKey: 'canvas.idle' });
+    // Sent, but the server has not echoed it yet: the draft stays on screen.
+    expect(stageState(view('PLACE_SHIPS')).fleet).toEqual(fixedFleet());
+  });
+
+  it('shoots on this player turn, watches otherwise, and frames the grid to act on', () => {
+    const mine = stageState(view('PLAY', { myTurn: true, shipsIndexes: fixedFleet() }));
+    expect(mine).toMatchObject({ mode: 'shoot', playing: true, active: 'opponent', labelKey: 'canvas.play' });
+    expect(mine.fleet).toEqual(fixedFleet());
+    expect(stageState(view('PLAY'))).toMatchObject({ mode: 'watch', active: null });
+    expect(stageState(view('ENDED'))).toMatchObject({ mode: 'watch', playing: false, labelKey: 'canvas.ended' });
+    expect(stageState(view(null))).toMatchObject({ mode: 'none', fleet: null, labelKey: 'canvas.idle' });
+  });
+
+  it('shows the keyboard cursor only with focus, in play or at the end', () => {
+    expect(showsCursor(stageState(view('PLAY', { myTurn: true })), true)).toBe(true);
+    expect(showsCursor(stageState(view('PLAY', { myTurn: true })), false)).toBe(false);
+    expect(showsCursor(stageState(view('ENDED')), true)).toBe(true);
+    expect(showsCursor(stageState(view('PLACE_SHIPS', { editable: true })), true)).toBe(false);
+  });
+
+  it('shows the selection only while focused or dragging', () => {
+    const v = view('PLACE_SHIPS', { editable: true });
+    const layout = computeLayout({ width: 1200, height: 600, boards: ['player'] });
+    const frame = { layout, theme: FALLBACK_THEME, resolution: 2, selected: '1' as const };
+    const s = stageState(v);
+    expect(sceneModel(v, s, { ...frame, focused: false, dragging: false }).selected).toBeNull();
+    expect(sceneModel(v, s, { ...frame, focused: true, dragging: false }).selected).toBe('1');
+    expect(sceneModel(v, s, { ...frame, focused: false, dragging: true })).toMatchObject({
+      selected: '1',
+      editable: true,
+      fleet: fixedFleet(),
+      cursorBoard: null,
+      resolution: 2,
+    });
+  });
+
+  it('gives each grid its header: no shots counted on a fleet being placed', () => {
+    const placing = view('PLACE_SHIPS', { editable: true });
+    expect(headerModels(placing, stageState(placing)).player.stats).toBeNull();
+    const boats = emptyGrid();
+    const row = boats[0];
+    if (row) {
+      row[0] = 'H';
+      row[1] = 'M';
+    }
+    const playing = view('PLAY', { myTurn: true, shipsIndexes: fixedFleet(), opponentBoats: boats });
+    const headers = headerModels(playing, stageState(playing));
+    expect(headers.opponent).toMatchObject({ titleKey: 'titles.opponent', active: true });
+    expect(headers.opponent.stats).toMatchObject({ shots: 2, hits: 1 });
+    expect(headers.player).toMatchObject({ titleKey: 'titles.player', active: false });
+    expect(headers.player.fleet.every((ship) => ship.state === 'afloat')).toBe(true);
+  });
+});
