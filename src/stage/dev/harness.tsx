@@ -7,10 +7,8 @@ import '../../app/i18n/setup';
 import { createRoot } from 'react-dom/client';
 import '../../app/styles/theme.css';
 import '../../app/styles/game.css';
-import { useMemo } from 'react';
-import { useSnapshot } from 'valtio';
-import { stageViewOf } from '../../app/components/game/stage-view';
-import { gameStore, mayShoot, moveDraftShip, rotateDraftShip } from '../../app/stores/game';
+import { useStoreStageProps } from '../../app/components/game/stage-view';
+import { gameStore, mayShoot } from '../../app/stores/game';
 import { preferencesStore } from '../../app/stores/preferences';
 import {
   type Coord,
@@ -187,19 +185,7 @@ placement();
 const root = document.getElementById('root');
 /** The stage fed from the game store, as the game page feeds it. */
 function HarnessStage() {
-  const snap = useSnapshot(gameStore);
-  const { muted, theme } = useSnapshot(preferencesStore);
-  const view = useMemo(() => stageViewOf(snap), [snap]);
-  return (
-    <GameStage
-      view={view}
-      onShoot={onShoot}
-      onMoveShip={moveDraftShip}
-      onRotateShip={rotateDraftShip}
-      muted={muted}
-      theme={theme}
-    />
-  );
+  return <GameStage {...useStoreStageProps()} onShoot={onShoot} />;
 }
 
 if (root) createRoot(root).render(<HarnessStage />);

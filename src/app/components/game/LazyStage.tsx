@@ -1,11 +1,8 @@
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import type { Coord } from '../../../game';
-import { gameStore, moveDraftShip, rotateDraftShip } from '../../stores/game';
-import { preferencesStore } from '../../stores/preferences';
 import { StageErrorBoundary } from './StageErrorBoundary';
-import { stageViewOf } from './stage-view';
+import { useStoreStageProps } from './stage-view';
 
 /* The PixiJS stage (src/stage) is its own chunk, fetched on game pages only (size goal). */
 const Stage = lazy(() => import('../../../stage/GameStage'));
@@ -16,9 +13,7 @@ const Stage = lazy(() => import('../../../stage/GameStage'));
  */
 export function LazyStage({ onShoot, panel = null }: { onShoot: (target: Coord) => boolean; panel?: ReactNode }) {
   const { t } = useTranslation();
-  const snap = useSnapshot(gameStore);
-  const view = useMemo(() => stageViewOf(snap), [snap]);
-  const { muted, theme } = useSnapshot(preferencesStore);
+  const stageProps = useStoreStageProps();
   return (
     <StageErrorBoundary
       fallback={
@@ -34,15 +29,7 @@ export function LazyStage({ onShoot, panel = null }: { onShoot: (target: Coord) 
           </div>
         }
       >
-        <Stage
-          view={view}
-          onShoot={onShoot}
-          onMoveShip={moveDraftShip}
-          onRotateShip={rotateDraftShip}
-          muted={muted}
-          theme={theme}
-          panel={panel}
-        />
+        <Stage {...stageProps} onShoot={onShoot} panel={panel} />
       </Suspense>
     </StageErrorBoundary>
   );

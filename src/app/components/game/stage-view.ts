@@ -1,6 +1,15 @@
-import type { Snapshot } from 'valtio';
-import type { GameStageView } from '../../../stage/GameStage';
-import { canEditDraft, type GameStoreState, isMyTurn } from '../../stores/game';
+import { useMemo } from 'react';
+import { type Snapshot, useSnapshot } from 'valtio';
+import type { GameStageProps, GameStageView } from '../../../stage/GameStage';
+import {
+  canEditDraft,
+  gameStore,
+  type GameStoreState,
+  isMyTurn,
+  moveDraftShip,
+  rotateDraftShip,
+} from '../../stores/game';
+import { preferencesStore } from '../../stores/preferences';
 
 /** What the game stage draws, read from (a snapshot of) the game store: the stage's `view` prop. */
 export function stageViewOf(snap: Snapshot<GameStoreState>): GameStageView {
@@ -18,4 +27,12 @@ export function stageViewOf(snap: Snapshot<GameStoreState>): GameStageView {
     editable: canEditDraft(snap),
     myTurn: isMyTurn(snap),
   };
+}
+
+/** The game stage's props that come from the stores: the view, the draft's rules, sound and theme. */
+export function useStoreStageProps(): Omit<GameStageProps, 'onShoot' | 'panel'> {
+  const snap = useSnapshot(gameStore);
+  const { muted, theme } = useSnapshot(preferencesStore);
+  const view = useMemo(() => stageViewOf(snap), [snap]);
+  return { view, onMoveShip: moveDraftShip, onRotateShip: rotateDraftShip, muted, theme };
 }
