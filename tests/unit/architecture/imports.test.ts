@@ -14,4 +14,19 @@ describe('layering (docs/architecture.md)', () => {
     const offenders = sources('server').filter((file) => /from\s+['"](\.\.\/)+cli\//.test(readFileSync(file, 'utf8')));
     expect(offenders).toEqual([]);
   });
+
+  it('the stage imports no app store: it draws its props and calls back (the dev harness aside)', () => {
+    const offenders = sources('src/stage').filter(
+      (file) => !file.includes('/dev/') && /from\s+['"](\.\.\/)+app\/stores\//.test(readFileSync(file, 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the app imports only the public components of the stage', () => {
+    const modules = sources('src/app').flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/['"](?:\.\.\/)+stage\/([\w./-]+)['"]/g)].map((m) => `${file}: ${m[1]}`),
+    );
+    expect(modules.length).toBeGreaterThan(0);
+    expect(modules.filter((entry) => !/: (GameStage|BoardsStage)$/.test(entry))).toEqual([]);
+  });
 });
