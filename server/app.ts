@@ -21,11 +21,16 @@ import { RedisMatchQueue } from './lobby/redis-queue';
 import { QuickMatch } from './lobby/quick-match';
 import { httpError } from './http/errors';
 import { AuthLimits } from './http/rate-limits';
+import { AccountCaps } from './caps/account-caps';
+import { releaseRoomLeases } from './caps/room-leases';
 import { ServerMetrics } from './metrics';
 import { registerHistoryRoutes } from './http/history-routes';
 import { registerRoutes } from './http/routes';
 import { Ratings } from './ratings/ratings';
 import { HistoryStore } from './db/history-store';
+import { SessionStore } from './db/session-store';
+import { identifyWith } from './http/identify';
+import { accountRoom, Sessions, tokenRoom } from './sessions/sessions';
 import { RoomActions } from './rooms/actions';
 import { connectRedis, type RedisClient } from './redis';
 import { RoomRegistry } from './rooms/registry';
@@ -113,6 +118,9 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     throw error;
   }
   const limits = new AuthLimits(config, redis);
+  const caps = new AccountCaps(config, redis);
+  const onCapError = (error: unknown): void => app.log.error({ err: error }, 'giving back a per-account cap failed');
+  releaseRoomLeases(registry, caps, onCapError);
   const computers = new ComputerPlayers({
     registry,
     actions,
@@ -121,13 +129,16 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     maxGames: config.maxBotGames,
     thinking: { minMs: config.botDelayMinMs, maxMs: config.botDelayMaxMs },
     idleMs: config.botIdleSeconds * 1000,
+    seatLeft: (slug) => void caps.give('COMPUTER_GAMES', slug).catch(onCapError),
   });
   // Every route answers cross-origin calls (docs/protocol.md, CORS): the original client is deployed
   // on another origin than its API. Bearer tokens only, never cookies, so no credentials.
   await app.register(fastifyCors, CORS);
-  registerRoutes(app, { store, tokens, registry, limits, computers });
+  const sessions = new Sessions(tokens, new SessionStore(db), app.log);
+  const identify = identifyWith(sessions);
+  registerRoutes(app, { store, tokens, registry, limits, computers, sessions, identify, caps });
   const ratings = new Ratings(db, app.log);
-  registerHistoryRoutes(app, { tokens, history: new HistoryStore(db), ratings });
+  registerHistoryRoutes(app, { identify, history: new HistoryStore(db), ratings });
 
   const hasClient = existsSync(join(config.clientDir, 'index.html'));
   if (hasClient) await app.register(fastifyStatic, { root: config.clientDir, wildcard: false });
@@ -145,7 +156,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     // With Redis every node's broadcasts reach the sockets of every other node (Redis Streams).
     ...(redis ? { adapter: createAdapter(redis) } : {}),
   });
-  const nsp = attachRoomNamespace(io, { tokens, store, registry, actions, log: app.log });
+  const nsp = attachRoomNamespace(io, { sessions, registry, actions, caps, log: app.log });
   computers.attach(nsp);
   const cluster = redis
     ? await joinCluster(
@@ -168,7 +179,14 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const matchQueue: MatchQueue = redis
     ? new RedisMatchQueue(redis, config.nodeTtlMs, onLobbyError)
     : new MemoryMatchQueue();
-  const lobby = createLobbyNamespace(io, { tokens, store, log: app.log });
+  const lobby = createLobbyNamespace(io, { sessions, log: app.log });
+  // A logout closes the sockets opened with the token (or every socket of the account) on every
+  // node: with Redis, disconnectSockets goes through the adapter.
+  sessions.onEnded((ended) => {
+    const room = 'token' in ended ? tokenRoom(ended.token) : accountRoom(ended.userId);
+    nsp.in(room).disconnectSockets(true);
+    lobby.in(room).disconnectSockets(true);
+  });
   let openGamesChanged = (): void => undefined;
   const openGames = new OpenGames(
     registry,
@@ -217,6 +235,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     close: () => {
       closing ??= (async () => {
         metrics.stop();
+        sessions.close();
         matchQueue.close();
         openGames.close();
         await computers.close();

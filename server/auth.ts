@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import { createSigner, createVerifier } from 'fast-jwt';
+import { z } from 'zod';
 import { type TokenPayload, TokenPayloadSchema } from '../src/protocol';
 
 /** argon2id with the library's defaults (19 MiB, 2 passes, 1 lane: the OWASP baseline). */
@@ -34,26 +35,45 @@ export interface Identity {
   readonly username: string;
 }
 
+/** What a valid token says, beyond who: when it was issued and when it expires (epoch ms). */
+export interface VerifiedToken extends Identity {
+  readonly issuedAt: number;
+  readonly expiresAt: number;
+}
+
 export interface Tokens {
   sign(identity: Identity): string;
-  /** The identity in a valid, unexpired token, or null. */
-  verify(token: string): Identity | null;
+  /** The identity in a valid, unexpired token, or null. Revocation is checked by sessions.ts. */
+  verify(token: string): VerifiedToken | null;
 }
+
+/**
+ * `ims` is the issue time in milliseconds: "log out everywhere" refuses the tokens issued before
+ * it, and `iat` (seconds) cannot tell a token issued just before from one issued just after.
+ */
+const SignedPayloadSchema = TokenPayloadSchema.extend({ ims: z.number().int().optional() });
 
 export function createTokens(secret: string, ttlSeconds: number): Tokens {
   const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ttlSeconds * 1000 });
   const verifier = createVerifier({ key: secret, algorithms: ['HS256'] });
   return {
-    sign: (identity) => signer({ id: identity.id, username: identity.username, sub: identity.id }),
+    sign: (identity) => signer({ id: identity.id, username: identity.username, sub: identity.id, ims: Date.now() }),
     verify: (token) => {
       try {
-        const parsed = TokenPayloadSchema.safeParse(verifier(token));
-        return parsed.success ? { id: parsed.data.id, username: parsed.data.username } : null;
+        const parsed = SignedPayloadSchema.safeParse(verifier(token));
+        if (!parsed.success) return null;
+        const { id, username, iat, exp, ims } = parsed.data;
+        return { id, username, issuedAt: ims ?? iat * 1000, expiresAt: exp * 1000 };
       } catch {
         return null;
       }
     },
   };
+}
+
+/** The name a token is revoked under: its SHA-256, so the revocation list holds no usable token. */
+export function tokenDigest(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
 }
 
 export type { TokenPayload };
@@ -62,10 +82,4 @@ export type { TokenPayload };
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return match?.[1] ?? null;
-}
-
-/** Who sent a request, from its `Authorization: Bearer` header; null without a valid token. */
-export function requestIdentity(tokens: Tokens, header: string | undefined): Identity | null {
-  const token = bearerToken(header);
-  return token ? tokens.verify(token) : null;
 }

@@ -27,6 +27,13 @@ export interface ServerConfig {
   /** Sign-up attempts from one address within the window before 429; 0 = no limit. */
   readonly signUpsPerAddress: number;
   readonly signUpWindowSeconds: number;
+  /** Per-account caps on what one account holds at once (docs/deploy.md); 0 = no cap. */
+  readonly maxWaitingRooms: number;
+  readonly maxPublicRooms: number;
+  readonly maxComputerGames: number;
+  readonly maxSpectatorSockets: number;
+  /** The longest something counts towards a cap when its release never comes (a node died). */
+  readonly capHoldSeconds: number;
   /** When null, a secret is generated once and kept in DATA_DIR. */
   readonly jwtSecret: string | null;
   readonly tokenTtlSeconds: number;
@@ -92,6 +99,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ),
     signUpsPerAddress: intFrom(env.SIGNUPS_PER_ADDRESS, 20, 'SIGNUPS_PER_ADDRESS'),
     signUpWindowSeconds: Math.max(1, intFrom(env.SIGNUP_WINDOW_SECONDS, 3600, 'SIGNUP_WINDOW_SECONDS')),
+    maxWaitingRooms: intFrom(env.MAX_WAITING_ROOMS_PER_ACCOUNT, 10, 'MAX_WAITING_ROOMS_PER_ACCOUNT'),
+    maxPublicRooms: intFrom(env.MAX_PUBLIC_ROOMS_PER_ACCOUNT, 3, 'MAX_PUBLIC_ROOMS_PER_ACCOUNT'),
+    maxComputerGames: intFrom(env.MAX_COMPUTER_GAMES_PER_ACCOUNT, 3, 'MAX_COMPUTER_GAMES_PER_ACCOUNT'),
+    maxSpectatorSockets: intFrom(env.MAX_SPECTATOR_SOCKETS_PER_ACCOUNT, 10, 'MAX_SPECTATOR_SOCKETS_PER_ACCOUNT'),
+    capHoldSeconds: Math.max(1, intFrom(env.ACCOUNT_CAP_HOLD_SECONDS, 3600, 'ACCOUNT_CAP_HOLD_SECONDS')),
     jwtSecret: env.JWT_SECRET || null,
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600, 'TOKEN_TTL_SECONDS'),
     logLevel: env.LOG_LEVEL || 'info',

@@ -28,6 +28,8 @@ export interface ComputerPlayersOptions {
   readonly maxGames: number;
   readonly thinking: ThinkingTime;
   readonly idleMs: number;
+  /** A computer player left its room (nobody played with it for `idleMs`): its game no longer counts. */
+  readonly seatLeft?: (slug: string) => void;
 }
 
 export type BotFrameListener = (slug: string, userId: string, event: ServerEventName, payload: unknown) => void;
@@ -114,6 +116,7 @@ export class ComputerPlayers {
       left: (gone) => {
         if (this.seats.get(gone.room.slug) === gone) this.seats.delete(gone.room.slug);
         this.options.registry.release(gone.room);
+        this.options.seatLeft?.(gone.room.slug);
       },
     });
     this.seats.set(room.slug, seat);

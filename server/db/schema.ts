@@ -12,6 +12,8 @@ export interface Database {
     created_at: number;
     /** The level of a computer player (issue 12), null for a person; only migration 003 writes it. */
     bot_level: ColumnType<string | null, string | null | undefined, string | null>;
+    /** Tokens issued before this epoch ms are refused ("log out everywhere", 007); null: none. */
+    sessions_from: ColumnType<number | null, number | null | undefined, number | null>;
   };
   rooms: {
     slug: string;
@@ -45,6 +47,8 @@ export interface Database {
     play_started_at: number | null;
     /** The member whose start or replay opened the round. */
     started_by: string | null;
+    /** Why this finished game was not rated (007): NOT_PLAYED, PAIR_LIMIT; null when rated or not handled. */
+    unrated_reason: ColumnType<string | null, string | null | undefined, string | null>;
   };
   fleets: {
     game_id: number;
@@ -67,6 +71,12 @@ export interface Database {
     user_id: string;
     rating_before: number;
     rating_after: number;
+  };
+  /** Tokens logged out one by one (007), by digest, until they would have expired anyway. */
+  revoked_tokens: {
+    token_digest: string;
+    user_id: string;
+    expires_at: number;
   };
   shots: {
     game_id: number;

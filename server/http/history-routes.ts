@@ -6,31 +6,23 @@ import {
   LeaderboardQuerySchema,
   UserIdParamSchema,
 } from '../../src/protocol';
-import { type Identity, requestIdentity, type Tokens } from '../auth';
+import type { Identity } from '../auth';
 import type { HistoryStore } from '../db/history-store';
 import type { Ratings } from '../ratings/ratings';
 import { messages, sendError } from './errors';
+import type { Identify } from './identify';
 
 interface Deps {
-  readonly tokens: Tokens;
+  readonly identify: Identify;
   readonly history: HistoryStore;
   readonly ratings: Ratings;
 }
-
-const TOKEN_REQUIRED = 'A valid access token is required';
 
 /**
  * Issue 14's routes: a player's finished games, the record of a finished game and its export as a
  * `broadside script` file, ratings and the leaderboard. Any logged-in user may read any of them.
  */
-export function registerHistoryRoutes(app: FastifyInstance, { tokens, history, ratings }: Deps): void {
-  /** The caller, or a 401 already sent. */
-  const caller = (request: FastifyRequest, reply: FastifyReply): Identity | null => {
-    const user = requestIdentity(tokens, request.headers.authorization);
-    if (!user) sendError(reply, 401, TOKEN_REQUIRED);
-    return user;
-  };
-
+export function registerHistoryRoutes(app: FastifyInstance, { identify: caller, history, ratings }: Deps): void {
   /** `me` or a user id from the path, or a 400 already sent. */
   const userParam = (request: FastifyRequest<{ Params: { userId: string } }>, reply: FastifyReply, me: Identity) => {
     const id = UserIdParamSchema.safeParse(request.params.userId);
@@ -57,7 +49,7 @@ export function registerHistoryRoutes(app: FastifyInstance, { tokens, history, r
   };
 
   app.get<{ Params: { userId: string } }>('/users/:userId/history', async (request, reply) => {
-    const me = caller(request, reply);
+    const me = await caller(request, reply);
     if (!me) return reply;
     const userId = userParam(request, reply, me);
     if (!userId) return reply;
@@ -70,7 +62,7 @@ export function registerHistoryRoutes(app: FastifyInstance, { tokens, history, r
   });
 
   app.get<{ Params: { userId: string } }>('/users/:userId/rating', async (request, reply) => {
-    const me = caller(request, reply);
+    const me = await caller(request, reply);
     if (!me) return reply;
     const userId = userParam(request, reply, me);
     if (!userId) return reply;
@@ -80,12 +72,12 @@ export function registerHistoryRoutes(app: FastifyInstance, { tokens, history, r
   });
 
   app.get<{ Params: { gameId: string } }>('/games/:gameId', async (request, reply) => {
-    if (!caller(request, reply)) return reply;
+    if (!(await caller(request, reply))) return reply;
     return (await finished(request, reply)) ?? reply;
   });
 
   app.get<{ Params: { gameId: string } }>('/games/:gameId/script', async (request, reply) => {
-    if (!caller(request, reply)) return reply;
+    if (!(await caller(request, reply))) return reply;
     const record = await finished(request, reply);
     if (!record) return reply;
     const script = gameScript(record);
@@ -96,7 +88,7 @@ export function registerHistoryRoutes(app: FastifyInstance, { tokens, history, r
   });
 
   app.get('/ratings/leaderboard', async (request, reply) => {
-    const me = caller(request, reply);
+    const me = await caller(request, reply);
     if (!me) return reply;
     const query = LeaderboardQuerySchema.safeParse(request.query ?? {});
     if (!query.success) return sendError(reply, 400, messages(query.error));

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ComputerGameBodySchema, CreateRoomBodySchema, LoginBodySchema, SignUpBodySchema } from '../../src/protocol';
-import { hashPassword, type Identity, requestIdentity, type Tokens, verifyPassword } from '../auth';
+import { hashPassword, type Tokens, verifyPassword } from '../auth';
 import type { Storage } from '../db/storage';
 import { BotsBusyError, type ComputerPlayers } from '../bots/computer-players';
 import type { RoomRegistry } from '../rooms/registry';
 import { messages, sendError } from './errors';
+import type { Sessions } from '../sessions/sessions';
+import { type Identify, TOKEN_REQUIRED } from './identify';
+import { limitReached } from './limit-reply';
 import type { AuthLimits } from './rate-limits';
+import { type AccountCaps, CapTicket } from '../caps/account-caps';
 
 interface Deps {
   readonly store: Storage;
@@ -14,25 +18,20 @@ interface Deps {
   readonly registry: RoomRegistry;
   readonly limits: AuthLimits;
   readonly computers: ComputerPlayers;
+  readonly sessions: Sessions;
+  readonly identify: Identify;
+  readonly caps: AccountCaps;
 }
 
 const INVALID_LOGIN = 'Invalid e-mail or password';
 
-/** 429 with Retry-After (seconds), which clients and proxies understand. */
-function tooMany(reply: FastifyReply, seconds: number, what: string): FastifyReply {
-  reply.header('retry-after', String(seconds));
-  return sendError(reply, 429, `Too many ${what}: try again in ${waitText(seconds)}`);
-}
-
-const waitText = (seconds: number): string =>
-  seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-
-export function registerRoutes(app: FastifyInstance, { store, tokens, registry, limits, computers }: Deps): void {
+export function registerRoutes(
+  app: FastifyInstance,
+  { store, tokens, registry, limits, computers, sessions, identify, caps }: Deps,
+): void {
   // An unknown e-mail is checked against this hash too, so both failures cost one argon2 verify
   // and the response time does not tell which e-mails are registered.
   const decoyHash = hashPassword(randomUUID());
-
-  const identify = (request: FastifyRequest): Identity | null => requestIdentity(tokens, request.headers.authorization);
 
   app.get('/health', async () => ({ status: 'ok' }));
 
@@ -42,7 +41,7 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry, 
     const { username, email, password } = body.data;
     // Counted before the password is hashed: a refused attempt costs no argon2 work.
     const wait = await limits.signUp(request.ip);
-    if (wait !== null) return tooMany(reply, wait, 'sign-ups from this address');
+    if (wait !== null) return limitReached(reply, { reason: 'SIGN_UPS', retryAfter: wait, limit: 0 });
     const created = await store.users.createUser({
       id: randomUUID(),
       username,
@@ -60,7 +59,7 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry, 
     // Limits apply whether the e-mail is registered or not, so they do not tell which ones are.
     const account = body.data.email.toLowerCase();
     const wait = await limits.loginBlocked(account, request.ip);
-    if (wait !== null) return tooMany(reply, wait, 'failed logins');
+    if (wait !== null) return limitReached(reply, { reason: 'LOGIN_FAILURES', retryAfter: wait, limit: 0 });
     const user = await store.users.findUserByEmail(body.data.email);
     const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash), body.data.password);
     if (!user || !matches) {
@@ -72,48 +71,73 @@ export function registerRoutes(app: FastifyInstance, { store, tokens, registry, 
   });
 
   app.post('/room', async (request, reply) => {
-    const user = identify(request);
-    if (!user) return sendError(reply, 401, ['A valid access token is required']);
+    // Identity comes from the token, never from the body (docs/protocol.md).
+    const user = await identify(request, reply, true);
+    if (!user) return reply;
     const body = CreateRoomBodySchema.safeParse(request.body ?? {});
     if (!body.success) return sendError(reply, 400, messages(body.error));
-    // Identity comes from the token, never from the body (docs/protocol.md, POST /room).
-    if (!(await store.users.findUserById(user.id))) return sendError(reply, 401, ['Unknown user']);
-    return reply.code(201).send({
-      slug: await registry.create(user.id, {
-        isPublic: body.data.public === true,
-        turnSeconds: body.data.turnSeconds ?? null,
-      }),
-    });
+    // Per-account caps (docs/deploy.md): a public room is also a room waiting to start.
+    const isPublic = body.data.public === true;
+    const ticket = await caps.take(isPublic ? ['WAITING_ROOMS', 'PUBLIC_ROOMS'] : ['WAITING_ROOMS'], user.id);
+    if (!(ticket instanceof CapTicket)) return limitReached(reply, ticket, true);
+    let slug: string;
+    try {
+      slug = await registry.create(user.id, { isPublic, turnSeconds: body.data.turnSeconds ?? null });
+    } catch (error) {
+      await ticket.cancel();
+      throw error;
+    }
+    await ticket.holdAs(slug);
+    return reply.code(201).send({ slug });
   });
 
   // A game against the server's computer player: the room is made with both members seated and
   // the ships to place (issue 12).
   app.post('/room/computer', async (request, reply) => {
-    const user = identify(request);
-    if (!user) return sendError(reply, 401, ['A valid access token is required']);
+    const user = await identify(request, reply, true);
+    if (!user) return reply;
     const body = ComputerGameBodySchema.safeParse(request.body ?? {});
     if (!body.success) return sendError(reply, 400, messages(body.error));
-    if (!(await store.users.findUserById(user.id))) return sendError(reply, 401, ['Unknown user']);
+    const ticket = await caps.take(['COMPUTER_GAMES'], user.id);
+    if (!(ticket instanceof CapTicket)) return limitReached(reply, ticket, true);
     try {
-      return reply.code(201).send(await computers.createGame(user, body.data.level));
+      const game = await computers.createGame(user, body.data.level);
+      await ticket.holdAs(game.slug);
+      return reply.code(201).send(game);
     } catch (error) {
+      await ticket.cancel();
       if (error instanceof BotsBusyError) return sendError(reply, 503, [error.message]);
       throw error;
     }
   });
 
   app.get('/users/me', async (request, reply) => {
-    const user = identify(request);
-    if (!user) return sendError(reply, 401, 'A valid access token is required');
+    const user = await identify(request, reply);
+    if (!user) return reply;
     const row = await store.users.findUserById(user.id);
-    if (!row) return sendError(reply, 401, 'Unknown user');
+    if (!row) return sendError(reply, 401, TOKEN_REQUIRED);
     return { id: row.id, username: row.username, email: row.email, ...(await store.users.record(row.id)) };
   });
 
   app.get('/users/me/games', async (request, reply) => {
-    const user = identify(request);
-    if (!user) return sendError(reply, 401, 'A valid access token is required');
-    if (!(await store.users.findUserById(user.id))) return sendError(reply, 401, 'Unknown user');
+    const user = await identify(request, reply);
+    if (!user) return reply;
     return { games: await store.rooms.gamesInProgress(user.id) };
+  });
+
+  // Logout that logs out (docs/protocol.md, "Sessions"): this token is refused from now on, everywhere.
+  app.post('/users/auth/logout', async (request, reply) => {
+    const session = await identify(request, reply);
+    if (!session) return reply;
+    await sessions.logOut(session);
+    return reply.code(204).send();
+  });
+
+  // "Log out everywhere": every token of the account issued until now, on every device.
+  app.post('/users/auth/logout-everywhere', async (request, reply) => {
+    const session = await identify(request, reply);
+    if (!session) return reply;
+    await sessions.logOutEverywhere(session);
+    return reply.code(204).send();
   });
 }

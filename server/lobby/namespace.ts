@@ -9,8 +9,8 @@ import {
   type LobbyServerToClientEvents,
   type OpenGame,
 } from '../../src/protocol';
-import type { Identity, Tokens } from '../auth';
-import type { Storage } from '../db/storage';
+import type { Identity } from '../auth';
+import type { Sessions } from '../sessions/sessions';
 import type { OpenGames } from './open-games';
 import { authenticate } from '../socket/handshake';
 import type { QuickMatch } from './quick-match';
@@ -31,18 +31,17 @@ type LobbySocket = Socket<UntrustedEvents, LobbyServerToClientEvents, NodeEvents
 export const userRoom = (userId: string): string => `user:${userId}`;
 
 interface Deps {
-  readonly tokens: Tokens;
-  readonly store: Storage;
+  readonly sessions: Sessions;
   readonly log: FastifyBaseLogger;
 }
 
 /** The /lobby namespace: the token checked at the handshake, the open games pushed live, the quick-match queue. */
-export function createLobbyNamespace(io: Server, { tokens, store, log }: Deps): LobbyNamespace {
+export function createLobbyNamespace(io: Server, { sessions, log }: Deps): LobbyNamespace {
   // socket.io types a namespace from its Server's generics; this one's events are declared here.
   const nsp = io.of(LOBBY_NAMESPACE) as unknown as LobbyNamespace;
   nsp.use(
-    authenticate<LobbySocket>({ tokens, store, log }, (socket, user) => {
-      socket.data.user = user;
+    authenticate<LobbySocket>({ sessions, log }, (socket, user) => {
+      socket.data.user = { id: user.id, username: user.username };
       socket.data.searching = false;
     }),
   );

@@ -5,6 +5,7 @@ import {
   type Ack,
   errorAck,
   JoinRoomPayloadSchema,
+  limitAck,
   LeaveRoomPayloadSchema,
   PlaceShipsPayloadSchema,
   ReplayPayloadSchema,
@@ -16,8 +17,9 @@ import {
   UnwatchRoomPayloadSchema,
   WatchRoomPayloadSchema,
 } from '../../src/protocol';
-import type { Tokens } from '../auth';
-import type { Storage } from '../db/storage';
+import type { Sessions } from '../sessions/sessions';
+import { type AccountCaps, CapTicket } from '../caps/account-caps';
+import { limitMessage } from '../caps/messages';
 import type { Outcome, RoomActions } from '../rooms/actions';
 import { RoomAuthority } from '../rooms/authority';
 import type { RoomRegistry } from '../rooms/registry';
@@ -29,8 +31,8 @@ import { spectatorFeed } from './spectators';
 import type { RoomNamespace, RoomSocket } from './types';
 
 interface Deps {
-  readonly tokens: Tokens;
-  readonly store: Storage;
+  readonly sessions: Sessions;
+  readonly caps: AccountCaps;
   readonly registry: RoomRegistry;
   readonly actions: RoomActions;
   readonly log: FastifyBaseLogger;
@@ -46,13 +48,13 @@ function badPayload(error: z.ZodError): Ack<never> {
 /** The /room namespace (docs/protocol.md): token checked at the handshake, every payload validated, one authority per room. */
 export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
   const nsp: RoomNamespace = io.of(SOCKET_NAMESPACE);
-  const { registry, actions, log } = deps;
+  const { registry, actions, caps, log } = deps;
   const feed = spectatorFeed(nsp);
   const authority = new RoomAuthority(actions, registry, (room, fanout) => publish(nsp, room, fanout), log);
 
   nsp.use(
     authenticate<RoomSocket>(deps, (socket, user) => {
-      socket.data.user = user;
+      socket.data.user = { id: user.id, username: user.username };
       socket.data.slug = null;
       socket.data.watching = null;
     }),
@@ -115,10 +117,11 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
     registry.release(room);
   }
 
-  /** Takes the socket out of the audience it watches, if any. */
-  async function unwatch(socket: RoomSocket): Promise<void> {
+  /** Takes the socket out of the audience it watches, if any; `done` also gives back its spectator cap. */
+  async function unwatch(socket: RoomSocket, done = false): Promise<void> {
     const slug = socket.data.watching;
     if (slug === null) return;
+    if (done) await caps.give('SPECTATOR_SOCKETS', socket.id);
     const room = await registry.get(slug);
     feed.unwatch(socket, room);
     if (!room) return;
@@ -171,6 +174,12 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       async (slug): Promise<Outcome<SpectatorFrame>> => {
         const room = await registry.get(slug);
         if (!room) return { reply: errorAck('ROOM_NOT_FOUND') };
+        // A socket moving from one audience to another keeps its place (docs/deploy.md, caps).
+        if (socket.data.watching === null) {
+          const ticket = await caps.take(['SPECTATOR_SOCKETS'], user.id);
+          if (!(ticket instanceof CapTicket)) return { reply: limitAck(ticket, limitMessage(ticket)) };
+          await ticket.holdAs(socket.id);
+        }
         if (socket.data.slug !== null) await leave(socket);
         if (socket.data.watching !== null) await unwatch(socket);
         const frame = feed.watch(socket, room);
@@ -187,7 +196,7 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       async (slug): Promise<Outcome<null>> => {
         if (socket.data.watching !== slug)
           return { reply: errorAck('NOT_JOINED', `this socket does not watch ${slug}`) };
-        await unwatch(socket);
+        await unwatch(socket, true);
         return { reply: null };
       },
       true,
@@ -209,7 +218,7 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
 
     socket.on('disconnect', () => {
       leave(socket).catch((error: unknown) => log.error({ err: error }, 'leaving a room failed'));
-      unwatch(socket).catch((error: unknown) => log.error({ err: error }, 'leaving an audience failed'));
+      unwatch(socket, true).catch((error: unknown) => log.error({ err: error }, 'leaving an audience failed'));
     });
   });
 

@@ -18,6 +18,7 @@ import {
 } from './schemas';
 import type { CreateRoomBody, GamesInProgressResponse, LoginBody, Profile, SignUpBody } from './types';
 import { type ComputerGameBody, type ComputerGameResponse, ComputerGameResponseSchema } from './lobby';
+import { isLimitReason, type LimitDetails } from './limits';
 
 /** A failed HTTP call, with the text docs/game.md (Errors the player sees) says to show the user. */
 export class ApiError extends Error {
@@ -27,6 +28,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The server's messages, one per broken rule where it sends an array. */
     readonly messages: readonly string[] = [message],
+    /** On a 429: which limit, how long to wait at most (docs/protocol.md, "Limits"). */
+    readonly limit: LimitDetails | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -43,6 +46,14 @@ export interface ApiClientOptions {
 interface RawResponse {
   readonly status: number;
   readonly body: unknown;
+}
+
+/** A 429's machine-readable reason, wait and limit, when the server sent them. */
+function limitOf(raw: RawResponse): LimitDetails | null {
+  if (raw.status !== 429) return null;
+  const parsed = HttpErrorSchema.safeParse(raw.body);
+  if (!parsed.success || !isLimitReason(parsed.data.reason)) return null;
+  return { reason: parsed.data.reason, retryAfter: parsed.data.retryAfter ?? 0, limit: parsed.data.limit ?? 0 };
 }
 
 /** The server's `message` as a list, whatever its shape. */
@@ -101,7 +112,12 @@ export class ApiClient {
     const raw = await this.request('POST', '/users/auth/sign-up', body);
     if (raw.status === 201) return this.parse(SignUpResponseSchema, raw);
     const messages = messagesOf(raw.body, `Sign-up failed (${raw.status})`);
-    throw new ApiError(raw.status === 400 ? messages.join(', ') : (messages[0] ?? ''), raw.status, messages);
+    throw new ApiError(
+      raw.status === 400 ? messages.join(', ') : (messages[0] ?? ''),
+      raw.status,
+      messages,
+      limitOf(raw),
+    );
   }
 
   /** 201 → `{access_token}`, which this client then sends as bearer; otherwise the server's message. */
@@ -109,7 +125,7 @@ export class ApiClient {
     const raw = await this.request('POST', '/users/auth/login', body);
     if (raw.status !== 201) {
       const messages = messagesOf(raw.body, `Login failed (${raw.status})`);
-      throw new ApiError(messages.join(', '), raw.status, messages);
+      throw new ApiError(messages.join(', '), raw.status, messages, limitOf(raw));
     }
     const data = this.parse(LoginResponseSchema, raw);
     this.token = data.access_token;
@@ -121,7 +137,7 @@ export class ApiClient {
     const raw = await this.request('POST', '/room', body);
     if (raw.status !== 201) {
       const messages = messagesOf(raw.body, `Room creation failed (${raw.status})`);
-      throw new ApiError(messages.join(', '), raw.status, messages);
+      throw new ApiError(messages.join(', '), raw.status, messages, limitOf(raw));
     }
     return this.parse(CreateRoomResponseSchema, raw);
   }
@@ -131,7 +147,7 @@ export class ApiClient {
     const raw = await this.request('POST', '/room/computer', body);
     if (raw.status !== 201) {
       const messages = messagesOf(raw.body, `Computer game failed (${raw.status})`);
-      throw new ApiError(messages.join(', '), raw.status, messages);
+      throw new ApiError(messages.join(', '), raw.status, messages, limitOf(raw));
     }
     return this.parse(ComputerGameResponseSchema, raw);
   }
@@ -141,7 +157,7 @@ export class ApiClient {
     const raw = await this.request('GET', path);
     if (raw.status !== 200) {
       const messages = messagesOf(raw.body, `${what} failed (${raw.status})`);
-      throw new ApiError(messages.join(', '), raw.status, messages);
+      throw new ApiError(messages.join(', '), raw.status, messages, limitOf(raw));
     }
     return this.parse(schema, raw);
   }
@@ -172,12 +188,31 @@ export class ApiClient {
     return this.get(`/ratings/leaderboard?limit=${limit}`, LeaderboardSchema, 'Leaderboard');
   }
 
+  /** Logs this token out on the server (204): it is refused from now on, its sockets closed. */
+  async logout(): Promise<void> {
+    await this.endSessions('/users/auth/logout', 'Logout');
+  }
+
+  /** Logs out every token of the account issued until now, on every device, this one included. */
+  async logoutEverywhere(): Promise<void> {
+    await this.endSessions('/users/auth/logout-everywhere', 'Logout everywhere');
+  }
+
+  private async endSessions(path: string, what: string): Promise<void> {
+    const raw = await this.request('POST', path);
+    if (raw.status !== 204) {
+      const messages = messagesOf(raw.body, `${what} failed (${raw.status})`);
+      throw new ApiError(messages.join(', '), raw.status, messages, limitOf(raw));
+    }
+    this.token = null;
+  }
+
   /** The logged-in user's profile and record. */
   async me(): Promise<Profile> {
     const raw = await this.request('GET', '/users/me');
     if (raw.status !== 200) {
       const messages = messagesOf(raw.body, `Profile failed (${raw.status})`);
-      throw new ApiError(messages.join(', '), raw.status, messages);
+      throw new ApiError(messages.join(', '), raw.status, messages, limitOf(raw));
     }
     return this.parse(ProfileSchema, raw);
   }
@@ -187,7 +222,7 @@ export class ApiClient {
     const raw = await this.request('GET', '/users/me/games');
     if (raw.status !== 200) {
       const messages = messagesOf(raw.body, `Games in progress failed (${raw.status})`);
-      throw new ApiError(messages.join(', '), raw.status, messages);
+      throw new ApiError(messages.join(', '), raw.status, messages, limitOf(raw));
     }
     return this.parse(GamesInProgressResponseSchema, raw);
   }

@@ -30,5 +30,7 @@ export const ERROR_CODES = [
   'REFUSED',
   /** A server answered something this client cannot read. */
   'BAD_REPLY',
+  /** A per-account limit is reached; the acknowledgement's `reason` says which (docs/protocol.md, "Limits"). */
+  'LIMIT_REACHED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

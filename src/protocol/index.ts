@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './limits';
 export * from './schemas';
 export * from './types';
 export * from './spectators';

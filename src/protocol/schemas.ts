@@ -111,6 +111,10 @@ export const HttpErrorSchema = z.object({
   statusCode: z.number(),
   message: z.union([z.string(), z.array(z.string())]),
   error: z.string().optional(),
+  /** On a 429: which limit (src/protocol/limits.ts), the seconds to wait at most, and the limit. */
+  reason: z.string().optional(),
+  retryAfter: z.number().optional(),
+  limit: z.number().optional(),
 });
 
 /** The decoded access token. */
@@ -162,7 +166,14 @@ export const MatchSchema = z.object({
   /** The server's clock when this payload was made, to correct the client's clock skew. */
   serverNow: z.number(),
 });
-export const ErrorAckSchema = z.object({ error: ErrorCodeSchema, message: z.string().optional() });
+export const ErrorAckSchema = z.object({
+  error: ErrorCodeSchema,
+  message: z.string().optional(),
+  /** LIMIT_REACHED only: as on an HTTP 429 (src/protocol/limits.ts). */
+  reason: z.string().optional(),
+  retryAfter: z.number().optional(),
+  limit: z.number().optional(),
+});
 
 /** Payloads of the client events, validated on the server before anything else. */
 export const JoinRoomPayloadSchema = SlugSchema;

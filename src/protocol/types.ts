@@ -1,3 +1,4 @@
+import type { LimitDetails } from './limits';
 import type { z } from 'zod';
 import type {
   BattlePlaceSchema,
@@ -44,6 +45,11 @@ export function isErrorAck(value: unknown): value is ErrorAck {
 
 export function errorAck(error: ErrorCode, message?: string): ErrorAck {
   return message === undefined ? { error } : { error, message };
+}
+
+/** The acknowledgement of an action refused for a per-account limit (docs/protocol.md, "Limits"). */
+export function limitAck(details: LimitDetails, message: string): ErrorAck {
+  return { error: 'LIMIT_REACHED', message, ...details };
 }
 
 /** Server → client events: name → payload type (ServerEventSchemas validates the same shapes). */

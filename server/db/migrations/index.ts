@@ -5,6 +5,7 @@ import * as bots from './003-bots';
 import * as history from './004-history';
 import * as usernameCase from './005-username-case';
 import * as unratedGames from './006-unrated-games';
+import * as fairPlay from './007-fair-play';
 
 /**
  * Every migration, in the order they run (Kysely sorts by name). Add one file per change and
@@ -17,4 +18,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '004-history': history,
   '005-username-case': usernameCase,
   '006-unrated-games': unratedGames,
+  '007-fair-play': fairPlay,
 };

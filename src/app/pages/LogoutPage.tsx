@@ -1,18 +1,26 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { revokeToken } from '../session/end-sessions';
 import { useRoomSessions } from '../session/sessions-context';
-import { logOut } from '../stores/auth';
+import { authStore, logOut } from '../stores/auth';
 import { takeReturnTarget } from '../stores/return-path';
 
-/** Log out (docs/game.md, Routes): clears the stored user and returns to the remembered page, otherwise /. */
+/**
+ * Log out (docs/game.md, Routes): the token is revoked on the server (refused everywhere from now
+ * on), the stored user is cleared at once whether or not the server answers, and the remembered
+ * page follows, otherwise /.
+ */
 export default function LogoutPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const sessions = useRoomSessions();
   useEffect(() => {
+    const token = authStore.user?.access_token ?? null;
     sessions.closeAll();
     logOut();
+    // An unreachable server cannot keep anyone logged in here; the token then simply expires.
+    if (token) revokeToken(token).catch(() => undefined);
     navigate(takeReturnTarget(), { replace: true });
   }, [navigate, sessions]);
   return <p className="page">{t('logout.progress')}</p>;

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { RatingSummary } from '../../protocol/history';
 import type { Profile } from '../../protocol/types';
 import { HistoryList } from '../components/history/HistoryList';
+import { LogoutEverywhere } from '../components/LogoutEverywhere';
 import { ROUTES } from '../routing/paths';
 import { api } from '../api';
 import { errorText } from '../errors/error-text';
@@ -113,6 +114,7 @@ export default function ProfilePage() {
             </h2>
             <HistoryList />
           </section>
+          <LogoutEverywhere />
         </>
       ) : (
         <p role="status">{t('app.loading')}</p>

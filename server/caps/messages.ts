@@ -1,0 +1,23 @@
+import type { LimitDetails } from '../../src/protocol';
+
+const waitText = (seconds: number): string =>
+  seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+
+/** The English message of a refusal for a limit; clients translate by `reason` instead (docs/protocol.md). */
+export function limitMessage({ reason, retryAfter, limit }: LimitDetails): string {
+  const wait = waitText(retryAfter);
+  switch (reason) {
+    case 'WAITING_ROOMS':
+      return `You already have ${limit} games waiting to start: start one, or try again in ${wait}`;
+    case 'PUBLIC_ROOMS':
+      return `You already have ${limit} public games listed: start one, or try again in ${wait}`;
+    case 'COMPUTER_GAMES':
+      return `You already have ${limit} games against the computer going on: finish one, or try again in ${wait}`;
+    case 'SPECTATOR_SOCKETS':
+      return `You already watch ${limit} games: stop watching one, or try again in ${wait}`;
+    case 'SIGN_UPS':
+      return `Too many sign-ups from this address: try again in ${wait}`;
+    case 'LOGIN_FAILURES':
+      return `Too many failed logins: try again in ${wait}`;
+  }
+}

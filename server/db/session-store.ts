@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema';
+
+/** What one identity check needs to know about a token's user, in one read. */
+export interface SessionRow {
+  readonly username: string;
+  /** Tokens issued before this epoch ms are refused; null when the user never logged out everywhere. */
+  readonly sessionsFrom: number | null;
+  /** This very token was logged out. */
+  readonly revoked: boolean;
+}
+
+/**
+ * Storage of sessions (docs/deploy.md, "Accounts and fair play"): which tokens were logged out,
+ * and since when a user's older tokens are refused. The database is the record: every node reads
+ * it, and a restart forgets nothing.
+ */
+export class SessionStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The user named by a token and whether the token was revoked; null when the user does not exist. */
+  async session(userId: string, digest: string): Promise<SessionRow | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .leftJoin('revoked_tokens', (join) =>
+        join.onRef('revoked_tokens.user_id', '=', 'users.id').on('revoked_tokens.token_digest', '=', digest),
+      )
+      .select(['users.username', 'users.sessions_from', 'revoked_tokens.token_digest'])
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return { username: row.username, sessionsFrom: row.sessions_from, revoked: row.token_digest !== null };
+  }
+
+  /** Records one token as logged out until `expiresAt` (a second revocation of it changes nothing). */
+  async revoke(digest: string, userId: string, expiresAt: number): Promise<void> {
+    await this.db
+      .insertInto('revoked_tokens')
+      .values({ token_digest: digest, user_id: userId, expires_at: expiresAt })
+      .onConflict((oc) => oc.column('token_digest').doNothing())
+      .execute();
+  }
+
+  /** Refuses every token of the user issued before `from`. */
+  async revokeAll(userId: string, from: number): Promise<void> {
+    await this.db.updateTable('users').set({ sessions_from: from }).where('id', '=', userId).execute();
+  }
+
+  /** Forgets revocations of tokens that have expired anyway; returns how many. */
+  async purgeExpired(now: number): Promise<number> {
+    const result = await this.db.deleteFrom('revoked_tokens').where('expires_at', '<', now).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
