@@ -204,6 +204,11 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     offerComputerAfterMs: config.quickMatchOfferSeconds * 1000,
     log: app.log,
     notify: (userId, found) => lobby.to(userRoom(userId)).emit('matchFound', found),
+    // Asked of every node (fetchSockets goes through the adapter with Redis).
+    stillSearching: async (userId) =>
+      (await store.findUserById(userId)) !== null &&
+      (await lobby.in(userRoom(userId)).fetchSockets()).some((socket) => socket.data.searching),
+    resumed: (userId, searching) => lobby.to(userRoom(userId)).emit('searching', searching),
   });
   serveLobby(lobby, { openGames, quickMatch, log: app.log });
 

@@ -15,6 +15,10 @@ export interface QuickMatchOptions {
   readonly log: FastifyBaseLogger;
   /** Tells one user (all their lobby sockets) that they have an opponent. */
   readonly notify: (userId: string, found: MatchFound) => void;
+  /** The account exists and one of its lobby sockets still searches (on any node). */
+  readonly stillSearching: (userId: string) => Promise<boolean>;
+  /** Tells one user that they are still searching, since when (a pairing failed: docs/protocol.md, Quick match). */
+  readonly resumed: (userId: string, searching: Searching) => void;
 }
 
 /**
@@ -27,12 +31,38 @@ export class QuickMatch {
   async find(user: Identity): Promise<Searching> {
     const { queue, offerComputerAfterMs } = this.options;
     const { pairing, since } = await queue.join({ userId: user.id, username: user.username, since: Date.now() });
-    if (pairing) {
-      this.seat(pairing).catch((error: unknown) => {
-        this.options.log.error({ err: error, users: pairing.map((p) => p.userId) }, 'seating a quick match failed');
-      });
-    }
+    if (pairing) this.pair(pairing);
     return { since, offerComputerAfterMs, serverNow: Date.now() };
+  }
+
+  /** Seats a pairing; if that fails, puts back whoever is still searching. */
+  private pair(pairing: Pairing): void {
+    this.seat(pairing).catch(async (error: unknown) => {
+      this.options.log.warn({ err: error, users: pairing.map((p) => p.userId) }, 'seating a quick match failed');
+      await this.putBack(pairing).catch((failure: unknown) =>
+        this.options.log.error({ err: failure }, 'putting searchers back in the queue failed'),
+      );
+    });
+  }
+
+  /**
+   * A pairing that could not be seated: each searcher still there goes back in the queue with the
+   * place they had (their `since`, so the one who waited longest comes first) and is told they are
+   * still searching, as if nothing had happened. One who finds someone waiting now is paired at once.
+   */
+  private async putBack(pairing: Pairing): Promise<void> {
+    const { queue, stillSearching, resumed, offerComputerAfterMs } = this.options;
+    const here = await Promise.all(pairing.map((entry) => stillSearching(entry.userId)));
+    const back = pairing.filter((_, i) => here[i]).sort((a, b) => a.since - b.since);
+    for (const entry of back) {
+      const again = await queue.join(entry);
+      if (again.pairing) {
+        const [a, b] = again.pairing;
+        this.pair(a.since <= b.since ? [a, b] : [b, a]);
+      } else {
+        resumed(entry.userId, { since: again.since, offerComputerAfterMs, serverNow: Date.now() });
+      }
+    }
   }
 
   cancel(userId: string): Promise<boolean> {
@@ -40,7 +70,10 @@ export class QuickMatch {
   }
 
   private async seat([first, second]: Pairing): Promise<void> {
-    const { registry, actions, act, notify } = this.options;
+    const { registry, actions, act, notify, stillSearching } = this.options;
+    // A searcher whose account went away (or who left) meanwhile cannot be seated: nobody is.
+    const present = await Promise.all([first, second].map((p) => stillSearching(p.userId)));
+    if (!present.every(Boolean)) throw new Error('a searcher left before the pairing was seated');
     const slug = await registry.create(first.userId);
     const room = await registry.get(slug);
     if (!room) throw new Error(`room ${slug} vanished after its creation`);

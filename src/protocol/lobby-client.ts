@@ -35,6 +35,7 @@ export class LobbyClient {
   private games: readonly OpenGame[] = [];
   private readonly gameListeners = new Set<(games: readonly OpenGame[]) => void>();
   private readonly matchListeners = new Set<(found: MatchFound) => void>();
+  private readonly searchingListeners = new Set<(searching: Searching) => void>();
   private readonly ackTimeoutMs: number;
 
   constructor(options: LobbyClientOptions) {
@@ -54,6 +55,11 @@ export class LobbyClient {
       if (!parsed.success) return;
       for (const listener of this.matchListeners) listener(parsed.data);
     });
+    this.socket.on('searching', (payload: unknown) => {
+      const parsed = SearchingSchema.safeParse(payload);
+      if (!parsed.success) return;
+      for (const listener of this.searchingListeners) listener(parsed.data);
+    });
   }
 
   get openGames(): readonly OpenGame[] {
@@ -70,6 +76,15 @@ export class LobbyClient {
   onMatch(listener: (found: MatchFound) => void): () => void {
     this.matchListeners.add(listener);
     return () => this.matchListeners.delete(listener);
+  }
+
+  /**
+   * Called when a pairing of this user failed (the other searcher left): the search goes on from
+   * the same place, `since` unchanged. Returns the unsubscribe function.
+   */
+  onSearching(listener: (searching: Searching) => void): () => void {
+    this.searchingListeners.add(listener);
+    return () => this.searchingListeners.delete(listener);
   }
 
   /** Connects; rejects with the server's reason (e.g. UNAUTHORIZED) when the handshake is refused. */

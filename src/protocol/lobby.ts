@@ -55,6 +55,8 @@ export type MatchFound = z.infer<typeof MatchFoundSchema>;
 export interface LobbyServerToClientEvents {
   openGames: (payload: OpenGames) => void;
   matchFound: (payload: MatchFound) => void;
+  /** A pairing failed: the player is still searching, at the place they had (same `since`). */
+  searching: (payload: Searching) => void;
 }
 export interface LobbyClientToServerEvents {
   findOpponent: (

@@ -146,10 +146,11 @@ describe('a spectator', () => {
   it('100 spectators of one room cost one view computation per change', async () => {
     const { slug, a, b } = await twoPlayersInRoom(server.url);
     const { first, second } = await startAndPlace(slug, a, b);
-    const viewers = await Promise.all([newPlayer(server.url, 'v1'), newPlayer(server.url, 'v2')]);
+    // Ten accounts of ten sockets each: an account may watch with MAX_SPECTATOR_SOCKETS_PER_ACCOUNT (10) at once.
+    const viewers = await Promise.all(Array.from({ length: 10 }, (_, i) => newPlayer(server.url, `v${i}`)));
     const clients = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        connectClient(server.url, (viewers[i % 2] as (typeof viewers)[0]).token, slug),
+        connectClient(server.url, (viewers[i % 10] as (typeof viewers)[0]).token, slug),
       ),
     );
     const before = server.spectators.computations;

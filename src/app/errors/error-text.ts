@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from '../../protocol/errors';
+import { isLimitReason } from '../../protocol/limits';
 import { isErrorAck } from '../../protocol/types';
 import { serverMessageKey } from './server-messages';
 
@@ -25,6 +26,24 @@ interface HttpFailure {
   readonly message: string;
   readonly status: number;
   readonly messages?: readonly string[];
+  readonly limit?: { readonly reason: string; readonly retryAfter: number; readonly limit: number } | null;
+}
+
+/**
+ * A refusal for a limit (HTTP 429 or a LIMIT_REACHED acknowledgement), told from its
+ * machine-readable reason in the player's language (docs/protocol.md, "Limits"); null when the
+ * reason is not one this client knows.
+ */
+export function limitText(details: { reason?: unknown; retryAfter?: unknown; limit?: unknown }): BannerText | null {
+  if (!isLimitReason(details.reason)) return null;
+  const seconds = typeof details.retryAfter === 'number' ? details.retryAfter : 60;
+  return {
+    key: `errors.limits.${details.reason}`,
+    params: {
+      limit: String(typeof details.limit === 'number' ? details.limit : ''),
+      minutes: String(Math.max(1, Math.ceil(seconds / 60))),
+    },
+  };
 }
 
 function isHttpFailure(error: unknown): error is HttpFailure {
@@ -38,6 +57,8 @@ function isHttpFailure(error: unknown): error is HttpFailure {
 export function errorText(error: unknown): BannerText {
   if (isHttpFailure(error)) {
     if (error.status === 0) return { key: 'errors.network' };
+    const limited = error.status === 429 && error.limit ? limitText(error.limit) : null;
+    if (limited) return limited;
     if (!error.message) return { key: 'errors.unexpected' };
     // Known server messages are translated (issue #13); others are shown as the server wrote them.
     const messages = error.messages && error.messages.length > 0 ? error.messages : [error.message];
@@ -48,6 +69,7 @@ export function errorText(error: unknown): BannerText {
   if (isErrorAck(error)) {
     // A server that refuses with a sentence of its own (the original server): its text, as it came.
     if (error.error === 'REFUSED' && error.message) return { raw: error.message };
+    if (error.error === 'LIMIT_REACHED') return limitText(error) ?? errorCodeText(error.error);
     return errorCodeText(error.error);
   }
   return { key: 'errors.unexpected' };

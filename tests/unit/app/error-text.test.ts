@@ -5,6 +5,7 @@ import { SERVER_MESSAGES, serverMessageKey } from '../../../src/app/errors/serve
 import { SignUpBodySchema } from '../../../src/protocol/schemas';
 import { errorCodeText, errorText } from '../../../src/app/errors/error-text';
 import { ApiClient } from '../../../src/protocol/api-client';
+import { LIMIT_REASONS } from '../../../src/protocol/limits';
 
 function clientAnswering(status: number, body: unknown): ApiClient {
   return new ApiClient({
@@ -118,5 +119,41 @@ describe("server messages in the player's language (issue #13)", () => {
       }),
     );
     expect(errorText(error)).toEqual({ parts: [{ key: 'errors.server.invalidLogin' }] });
+  });
+});
+
+describe('limits (docs/protocol.md, Limits): told from the reason, in the player’s language', () => {
+  it('an HTTP 429 with a known reason becomes its translated text, with the limit and the wait in minutes', async () => {
+    const error = await failureOf(
+      clientAnswering(429, {
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: ['You already have 3 public games listed: start one, or try again in 60 minutes'],
+        reason: 'PUBLIC_ROOMS',
+        retryAfter: 3590,
+        limit: 3,
+      }).createRoom({ public: true }),
+    );
+    expect(errorText(error)).toEqual({ key: 'errors.limits.PUBLIC_ROOMS', params: { limit: '3', minutes: '60' } });
+  });
+
+  it('a LIMIT_REACHED acknowledgement too; an unknown reason falls back to the server’s words or the code', async () => {
+    expect(
+      errorText({ error: 'LIMIT_REACHED', reason: 'SPECTATOR_SOCKETS', retryAfter: 20, limit: 10, message: 'x' }),
+    ).toEqual({ key: 'errors.limits.SPECTATOR_SOCKETS', params: { limit: '10', minutes: '1' } });
+    expect(errorText({ error: 'LIMIT_REACHED', reason: 'SOMETHING_NEW' })).toEqual({
+      key: 'errors.codes.LIMIT_REACHED',
+    });
+    const unknown = await failureOf(
+      clientAnswering(429, { statusCode: 429, message: 'Slow down', reason: 'SOMETHING_NEW' }).createRoom({}),
+    );
+    expect(errorText(unknown)).toEqual({ raw: 'Slow down' });
+  });
+
+  it('every reason has an English and a French text naming the wait', () => {
+    for (const lang of ['en', 'fr']) {
+      const texts = JSON.parse(readFileSync(join('locales', lang, 'translation.json'), 'utf8')).errors.limits;
+      for (const reason of LIMIT_REASONS) expect(texts[reason], `${lang} ${reason}`).toContain('{{minutes}}');
+    }
   });
 });
