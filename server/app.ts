@@ -206,7 +206,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     notify: (userId, found) => lobby.to(userRoom(userId)).emit('matchFound', found),
     // Asked of every node (fetchSockets goes through the adapter with Redis).
     stillSearching: async (userId) =>
-      (await store.findUserById(userId)) !== null &&
+      (await store.users.findUserById(userId)) !== null &&
       (await lobby.in(userRoom(userId)).fetchSockets()).some((socket) => socket.data.searching),
     resumed: (userId, searching) => lobby.to(userRoom(userId)).emit('searching', searching),
   });

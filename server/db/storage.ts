@@ -5,8 +5,8 @@ import type { GameInProgress } from '../../src/protocol';
  * What the server keeps, behind one interface split by job (docs/architecture.md, "Storage"):
  * accounts, rooms with their members, and the rounds played in them. Implementations: SQL through
  * Kysely on SQLite or PostgreSQL (server/db/sql/), and in memory for the authority's unit tests
- * (server/db/memory.ts). The history pages and ratings read the SQL tables directly
- * (history-store.ts, ratings/ratings.ts).
+ * (server/db/memory.ts). The history pages, ratings and sessions read the SQL tables directly
+ * (history-store.ts, ratings/ratings.ts, session-store.ts).
  */
 
 export interface UserRow {
