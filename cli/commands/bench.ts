@@ -1,11 +1,18 @@
 import { availableParallelism } from 'node:os';
 import { Command } from 'commander';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Option } from 'commander';
+import { runEngineBench } from '../bench/engine';
 import { runBench } from '../bench/run';
+import { clockOf, type ClockOptions, timeoutsOf, withClockOptions } from '../engine/options';
+import { parseEngineSpec } from '../engine/participant';
 import { gamesOption, placementOption, seedOption, strategyOption, withReportOptions, workersOption } from '../options';
 import { createOutput } from '../output';
 import { createProgress } from '../progress';
 
-interface BenchOptions {
+interface BenchOptions extends ClockOptions {
+  engine?: string;
   strategy: string;
   placement: string;
   games: number;
@@ -17,9 +24,15 @@ interface BenchOptions {
 
 export function benchCommand(): Command {
   return withReportOptions(
-    new Command('bench')
+    withClockOptions(new Command('bench'))
       .description('play many games offline (no server) and report how many shots a strategy needs')
       .addOption(strategyOption().env('BROADSIDE_STRATEGY'))
+      .addOption(
+        new Option(
+          '--engine <command>',
+          'bench an engine speaking BEP instead (docs/engines.md); --workers processes at once',
+        ),
+      )
       .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
       .addOption(gamesOption(1000))
       .addOption(seedOption())
@@ -28,6 +41,7 @@ export function benchCommand(): Command {
       'broadside bench --strategy density --games 100000 --seed 1',
       'broadside bench --strategy sampler --placement edge --games 2000 --json',
       'npm run cli -- bench --strategy hunt --games 500 --quiet',
+      'broadside bench --engine "python3 examples/engines/hunt.py" --games 200 --workers 2',
     ],
   ).action(async (options: BenchOptions) => {
     const out = createOutput(options);
@@ -37,6 +51,39 @@ export function benchCommand(): Command {
       `bench ${options.strategy} |{bar}| {value}/{total} games | {eta_formatted} left`,
     );
     let done = 0;
+    if (options.engine) {
+      const engine = parseEngineSpec(options.engine);
+      if (engine.kind !== 'engine') throw new Error('unreachable');
+      const result = await runEngineBench(
+        {
+          command: engine.command,
+          name: engine.name,
+          placement: options.placement,
+          games: options.games,
+          seed: options.seed,
+          concurrency: options.workers,
+          clock: clockOf(options),
+          timeouts: timeoutsOf(options),
+          logDir: join(tmpdir(), `broadside-bench-${process.pid}`),
+        },
+        (played) => {
+          done += played;
+          bar.update(done);
+        },
+      ).finally(() => bar.stop());
+      const faulted = Object.entries(result.faults);
+      out.report([
+        `engine ${result.strategy} (${result.engine}) vs placement ${result.placement}: ${result.games} games, seed ${result.seed}`,
+        `shots   mean ${result.mean}  median ${result.median}  p95 ${result.p95}  max ${result.max}`,
+        `speed   ${result.gamesPerSecond} games/s with ${result.concurrency} process(es), ${result.seconds} s`,
+        `think   ${result.msPerShot.p50} ms/shot p50, ${result.msPerShot.p99} ms p99, ${result.msPerShot.max} ms max (go to answer)`,
+        ...(faulted.length
+          ? [`faults  ${faulted.map(([r, n]) => `${n} ${r}`).join(', ')} (not counted); first: ${result.firstFault}`]
+          : []),
+      ]);
+      out.result(result);
+      return;
+    }
     const result = await runBench(options, (played) => {
       done += played;
       bar.update(done);

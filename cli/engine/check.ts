@@ -132,6 +132,7 @@ export async function checkEngine(
         : 'no readyok to an isready sent during go',
     );
     engine.send('gameover loss resign');
+    engine.flush();
   } finally {
     engine.kill();
   }
@@ -178,6 +179,7 @@ export async function checkEngine(
     const process = seat.process;
     if (process?.alive) {
       process.send('quit');
+      process.flush();
       const t = performance.now();
       const late = await Promise.race([
         process.exited.then(() => false),

@@ -172,6 +172,7 @@ export class EngineSeat implements Seat {
   end(won: boolean, reason: EndReason, faulted: boolean): void {
     if (faulted) this.restart = true;
     this.engine?.send(gameOverLine(won, reason));
+    this.engine?.flush();
   }
 
   takeInfo(): string[] {

@@ -163,3 +163,57 @@ export async function refereeGame(spec: GameSpec): Promise<GameRecord> {
     if (!(rules.again === 'hit' && hit)) turn = other(turn);
   }
 }
+
+/** A solo game: one seat fires at a fleet until it is sunk (offline strength, `bench --engine`). */
+export interface SoloRecord {
+  /** Shots to sink the fleet; null when the seat faulted or resigned. */
+  readonly shots: number | null;
+  readonly fault: Fault | null;
+  /** Time of each move, from the `go` to its answer. */
+  readonly moveMs: readonly number[];
+}
+
+export async function refereeSolo(
+  seat: Seat,
+  fleet: Coord[][],
+  setup: { id: string; rules: Rules; seed: number },
+  clock: Clock,
+): Promise<SoloRecord> {
+  const moveMs: number[] = [];
+  const ready = await seat.begin(setup);
+  if (ready) return { shots: null, fault: ready, moveMs };
+  const board = new Board(fleet);
+  let shots = 0;
+  for (;;) {
+    const count = setup.rules.shots === 'salvo' ? fleet.length : 1;
+    const started = performance.now();
+    const move = await seat.go(clock, count);
+    moveMs.push(performance.now() - started);
+    if (isFault(move)) {
+      seat.end(false, move.fault, true);
+      return { shots: null, fault: move, moveMs };
+    }
+    if (move === 'resign') {
+      seat.end(false, 'resign', false);
+      return { shots: null, fault: { fault: 'illegal', detail: 'resigned a solo game' }, moveMs };
+    }
+    const repeated = move.find((c) => board.wasShot(c));
+    if (repeated) {
+      seat.end(false, 'illegal', true);
+      return {
+        shots: null,
+        fault: { fault: 'illegal', detail: `fired at ${repeated.x} ${repeated.y}, already shot` },
+        moveMs,
+      };
+    }
+    for (const c of move) {
+      const { answer, sunk } = board.fire(c);
+      shots++;
+      seat.result(c, answer, sunk === null ? null : { ship: sunk, cells: board.ships[sunk] ?? [] });
+      if (board.shipsAfloat === 0) {
+        seat.end(true, 'sunk', false);
+        return { shots, fault: null, moveMs };
+      }
+    }
+  }
+}
