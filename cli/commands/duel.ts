@@ -1,4 +1,6 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import { type ClockOptions, withClockOptions } from '../engine/options';
+import { serverEngineBot } from '../engine/server-bot';
 import { runDuel } from '../duel/run';
 import {
   gamesOption,
@@ -12,7 +14,9 @@ import {
 import { createOutput } from '../output';
 import { createProgress } from '../progress';
 
-interface DuelOptions {
+interface DuelOptions extends ClockOptions {
+  aEngine?: string;
+  bEngine?: string;
   server: string;
   a: string;
   b: string;
@@ -29,11 +33,13 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 export function duelCommand(): Command {
   return withReportOptions(
-    new Command('duel')
+    withClockOptions(new Command('duel'))
       .description('pit two bots against each other through a server; wins with a 95% confidence interval')
       .addOption(serverOption())
       .addOption(strategyOption('--a <strategy>', 'sampler').env('BROADSIDE_A'))
       .addOption(strategyOption('--b <strategy>', 'density').env('BROADSIDE_B'))
+      .addOption(new Option('--a-engine <command>', 'A is an engine speaking BEP (docs/engines.md)'))
+      .addOption(new Option('--b-engine <command>', 'B is an engine speaking BEP'))
       .addOption(placementOption('--a-placement <name>').env('BROADSIDE_A_PLACEMENT'))
       .addOption(placementOption('--b-placement <name>').env('BROADSIDE_B_PLACEMENT'))
       .addOption(gamesOption(10))
@@ -43,13 +49,16 @@ export function duelCommand(): Command {
       'broadside duel --a sampler --b hunt --games 50',
       'broadside duel --a density --b density --b-placement edge --games 100 --json',
       'BROADSIDE_SERVER=http://127.0.0.1:3999 broadside duel --games 5',
+      'broadside duel --a-engine "python3 examples/engines/hunt.py" --b density --games 20',
     ],
   ).action(async (options: DuelOptions) => {
     const out = createOutput(options);
     const bar = createProgress(options.games, options.quiet, 'duel |{bar}| {value}/{total} games | A {wa} - {wb} B');
     let wa = 0;
     let wb = 0;
-    const report = await runDuel({ ...options, stepTimeoutMs: options.timeout * 1000 }, (game) => {
+    const aEngine = options.aEngine ? serverEngineBot(options.aEngine, options) : null;
+    const bEngine = options.bEngine ? serverEngineBot(options.bEngine, options) : null;
+    const report = await runDuel({ ...options, stepTimeoutMs: options.timeout * 1000, aEngine, bEngine }, (game) => {
       if (game.winner === 'a') wa++;
       else wb++;
       bar.update(game.index + 1, { wa, wb });

@@ -11,6 +11,8 @@ import {
 } from '../../src/bots';
 import type { BotLevel } from '../../src/protocol';
 import { CliError } from '../errors';
+import { type ClockOptions, withClockOptions } from '../engine/options';
+import { serverEngineBot } from '../engine/server-bot';
 import { computerRoom, type FoundRoom, parseLevel, quickMatch } from '../matchmaking';
 import {
   gamesOption,
@@ -24,7 +26,8 @@ import {
 import { createOutput, type Output } from '../output';
 import { type Account, accountFrom, withAccountOptions, createRoom, takeSeat } from '../session';
 
-interface PlayOptions {
+interface PlayOptions extends ClockOptions {
+  engine?: string;
   server: string;
   email?: string;
   password?: string;
@@ -47,7 +50,7 @@ interface PlayOptions {
 export function playCommand(): Command {
   return withReportOptions(
     withAccountOptions(
-      new Command('play')
+      withClockOptions(new Command('play'))
         .description(
           'seat one bot in a room on a server (create one, join one, play the computer or find an opponent) and play one or more games',
         )
@@ -68,6 +71,12 @@ export function playCommand(): Command {
       )
       .addOption(strategyOption().env('BROADSIDE_STRATEGY'))
       .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
+      .addOption(
+        new Option(
+          '--engine <command>',
+          'play with an engine speaking BEP instead of --strategy (docs/engines.md)',
+        ).env('BROADSIDE_ENGINE'),
+      )
       .addOption(gamesOption(1))
       .addOption(seedOption())
       .addOption(secondsOption('--timeout <seconds>', 'longest wait for the opponent at any step', 300))
@@ -99,8 +108,9 @@ export function playCommand(): Command {
       throw new CliError('give --create, --join SLUG, --vs-computer LEVEL or --quick');
     }
     const out = createOutput(options);
-    const shooter = shooterNamed(options.strategy);
-    const placer = placerNamed(options.placement);
+    const engine = options.engine ? serverEngineBot(options.engine, options) : null;
+    const shooter = engine?.shooter ?? shooterNamed(options.strategy);
+    const placer = engine?.placer ?? placerNamed(options.placement);
     const me = await accountFrom(options);
     const { slug, opponent } = await findRoom(options, me, out);
     const client = await takeSeat(options.server, me, slug);
@@ -118,6 +128,9 @@ export function playCommand(): Command {
           resignAfter: options.resignAfter,
         });
         results.push(outcome);
+        engine?.finish(outcome.won, outcome.endReason);
+        const fault = engine?.faults.length ? engine.faults[engine.faults.length - 1] : null;
+        if (fault && !outcome.won) out.info(`game ${i + 1}: the engine resigned after a fault: ${fault}`);
         out.info(
           `game ${i + 1}: ${outcome.won ? 'won' : `lost to ${outcome.winner.username}`}${howItEnded(outcome)} ` +
             `(${outcome.shots} shots fired, ${outcome.opponentShots} taken)`,
@@ -125,6 +138,7 @@ export function playCommand(): Command {
       }
     } finally {
       client.close();
+      await engine?.close();
     }
     const wins = results.filter((r) => r.won).length;
     out.report([`${me.username} in room ${slug}: ${wins} won, ${results.length - wins} lost`]);
@@ -134,8 +148,10 @@ export function playCommand(): Command {
       mode: modeOf(options),
       level: options.vsComputer ?? null,
       opponent: opponent?.username ?? null,
-      strategy: options.strategy,
-      placement: options.placement,
+      strategy: engine ? null : options.strategy,
+      placement: engine ? null : options.placement,
+      engine: options.engine ?? null,
+      engineFaults: engine?.faults ?? [],
       games: results.length,
       wins,
       losses: results.length - wins,

@@ -9,6 +9,7 @@ import {
   requestReplay,
   shooterNamed,
 } from '../../src/bots';
+import type { ServerEngineBot } from '../engine/server-bot';
 import { createRoom, register, takeSeat } from '../session';
 import { round, summarize, wilson } from '../stats';
 
@@ -21,6 +22,9 @@ export interface DuelConfig {
   readonly games: number;
   readonly seed: number;
   readonly stepTimeoutMs: number;
+  /** Engines playing A or B instead of the strategies (docs/engines.md); closed by runDuel. */
+  readonly aEngine?: ServerEngineBot | null;
+  readonly bEngine?: ServerEngineBot | null;
 }
 
 export interface SideReport {
@@ -85,14 +89,14 @@ export async function runDuel(config: DuelConfig, onGame: (game: DuelGame) => vo
     try {
       const botA: Bot = {
         userId: accountA.userId,
-        shooter: shooterNamed(config.a),
-        placer: placerNamed(config.aPlacement),
+        shooter: config.aEngine?.shooter ?? shooterNamed(config.a),
+        placer: config.aEngine?.placer ?? placerNamed(config.aPlacement),
         rng: createRng(gameSeed(config.seed, 0, 10)),
       };
       const botB: Bot = {
         userId: accountB.userId,
-        shooter: shooterNamed(config.b),
-        placer: placerNamed(config.bPlacement),
+        shooter: config.bEngine?.shooter ?? shooterNamed(config.b),
+        placer: config.bEngine?.placer ?? placerNamed(config.bPlacement),
         rng: createRng(gameSeed(config.seed, 0, 11)),
       };
       const outcomesA: GameOutcome[] = [];
@@ -106,12 +110,24 @@ export async function runDuel(config: DuelConfig, onGame: (game: DuelGame) => vo
         ]);
         outcomesA.push(a);
         outcomesB.push(b);
+        config.aEngine?.finish(a.won, a.endReason);
+        config.bEngine?.finish(b.won, b.endReason);
         onGame({ index: i, winner: a.won ? 'a' : 'b', aShots: a.shots, bShots: b.shots });
       }
       return {
         games: config.games,
-        a: side(config.a, config.aPlacement, accountA.username, outcomesA),
-        b: side(config.b, config.bPlacement, accountB.username, outcomesB),
+        a: side(
+          config.aEngine?.name ?? config.a,
+          config.aEngine ? 'engine' : config.aPlacement,
+          accountA.username,
+          outcomesA,
+        ),
+        b: side(
+          config.bEngine?.name ?? config.b,
+          config.bEngine ? 'engine' : config.bPlacement,
+          accountB.username,
+          outcomesB,
+        ),
         seconds: round((performance.now() - started) / 1000, 2),
         slug,
       };
@@ -120,5 +136,6 @@ export async function runDuel(config: DuelConfig, onGame: (game: DuelGame) => vo
     }
   } finally {
     clientA.close();
+    await Promise.all([config.aEngine?.close(), config.bEngine?.close()]);
   }
 }

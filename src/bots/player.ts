@@ -9,13 +9,14 @@ import {
 } from '../protocol';
 import { EndWatch } from './end-watch';
 import { BotError, waitForState } from './wait-for-state';
-import type { PlacementStrategy, ShotStrategy } from './types';
+import type { RemotePlacementStrategy, RemoteShotStrategy } from './types';
 
 /** A bot seated in a room: its strategies, its rng and who it is on the server. */
 export interface Bot {
   readonly userId: string;
-  readonly shooter: ShotStrategy;
-  readonly placer: PlacementStrategy;
+  /** A strategy, or an engine behind an adapter (answers later, may resign). */
+  readonly shooter: RemoteShotStrategy;
+  readonly placer: RemotePlacementStrategy;
   readonly rng: Rng;
 }
 
@@ -195,20 +196,26 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
   const { observe } = options;
   const watch = new EndWatch(client);
   try {
-    await startAndPlace(client, bot.placer.place(bot.rng), options);
+    await startAndPlace(client, await bot.placer.place(bot.rng), options);
     const turn = new TurnTracker(bot.userId);
     for (;;) {
       const state = await waitForState(client, (s) => watch.ended || turn.mine(s), 'my turn', timeout);
       if (watch.ended) break;
-      if (options.resignAfter !== undefined && turn.shots >= options.resignAfter) {
+      const target =
+        options.resignAfter !== undefined && turn.shots >= options.resignAfter
+          ? 'resign'
+          : await (async () => {
+              if (options.thinkMs) await new Promise((resolve) => setTimeout(resolve, options.thinkMs));
+              const view = { grid: state.opponentBoats, sunk: state.opponentShipsIndexes, own: state.playerBoats };
+              return bot.shooter.nextShot(view, bot.rng);
+            })();
+      if (target === 'resign') {
         const resigned = await timed('resign', observe, () => client.resign());
         if (isErrorAck(resigned) && resigned.error !== 'WRONG_STATUS') {
           throw new BotError(resigned.error, `resign: ${resigned.error}`);
         }
         break;
       }
-      if (options.thinkMs) await new Promise((resolve) => setTimeout(resolve, options.thinkMs));
-      const target = bot.shooter.nextShot({ grid: state.opponentBoats, sunk: state.opponentShipsIndexes }, bot.rng);
       const reply = await timed('shoot', observe, () => client.shoot(target));
       if (isErrorAck(reply)) {
         // The game ended while this shot was on its way (the opponent resigned, the clock ran out).

@@ -25,3 +25,24 @@ export interface PlacementStrategy {
   readonly description: string;
   place(rng: Rng): ShipMap;
 }
+
+/** What a shooter thinking elsewhere is shown: the shot view and the player's own grid (its fleet under fire). */
+export interface SeatView extends ShotView {
+  readonly own: readonly (readonly Cell[])[];
+}
+
+/**
+ * A shooter that may answer later and may give up: an engine process (docs/engines.md) behind the
+ * bot player loop. Every ShotStrategy is one. `resign` when it cannot go on (its engine crashed,
+ * timed out or broke a rule): the bot then resigns the game.
+ */
+export interface RemoteShotStrategy {
+  readonly name: string;
+  nextShot(view: SeatView, rng: Rng): Coord | 'resign' | Promise<Coord | 'resign'>;
+}
+
+/** A placement strategy that may answer later (an engine's `place`). Every PlacementStrategy is one. */
+export interface RemotePlacementStrategy {
+  readonly name: string;
+  place(rng: Rng): ShipMap | Promise<ShipMap>;
+}

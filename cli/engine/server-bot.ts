@@ -1,0 +1,155 @@
+import type { RemotePlacementStrategy, RemoteShotStrategy, SeatView } from '../../src/bots';
+import {
+  CLASSIC_RULES,
+  type Cell,
+  type Coord,
+  type EndReason as ServerEndReason,
+  randomFleet,
+  type Rng,
+  SHIP_KEYS,
+  type ShipMap,
+} from '../../src/game';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type EngineSeatConfig, EngineSeat } from './engine-seat';
+import { clockOf, timeoutsOf } from './options';
+import { logFileOf, parseEngineSpec } from './participant';
+import { fleetError, shipMapOf } from './rules-support';
+import type { Clock, Fault } from './seat';
+import { isFault } from './seat';
+
+const shot = (cell: Cell | undefined): cell is 'M' | 'H' | 'D' => cell === 'M' || cell === 'H' || cell === 'D';
+
+/**
+ * An engine seated on a server through the bot player loop (`play --engine`, `duel --a-engine`):
+ * the loop asks for a fleet and for shots; this adapter turns the views the server sends into BEP
+ * lines (`result`, `sunk`, `opponent`, from what changed since the last move) and the engine's
+ * answers into moves. A fault (timeout, crash, illegal) makes the bot resign that game; the engine
+ * is restarted for the next. docs/engines.md, "On a server".
+ */
+export class ServerEngineBot {
+  private readonly seat: EngineSeat;
+  private games = 0;
+  private fault: Fault | null = null;
+  private lastTarget: Coord | null = null;
+  private knownSunk = new Set<string>();
+  private ownSeen = new Set<number>();
+  /** The faults that cost games so far, one line each. */
+  readonly faults: string[] = [];
+
+  constructor(
+    config: EngineSeatConfig,
+    private readonly clock: Clock,
+  ) {
+    this.seat = new EngineSeat(config);
+  }
+
+  get name(): string {
+    return this.seat.name;
+  }
+
+  private faulted(f: Fault): void {
+    this.fault ??= f;
+    this.faults.push(`${f.fault}: ${f.detail}`);
+  }
+
+  readonly placer: RemotePlacementStrategy = {
+    name: 'engine',
+    place: async (rng: Rng): Promise<ShipMap> => {
+      this.games++;
+      this.fault = null;
+      this.lastTarget = null;
+      this.knownSunk = new Set();
+      this.ownSeen = new Set();
+      const ready = await this.seat.begin({ id: `game-${this.games}`, rules: CLASSIC_RULES, seed: rng.int(2 ** 31) });
+      if (ready) this.faulted(ready);
+      else {
+        const ships = await this.seat.place(this.clock);
+        if (isFault(ships)) this.faulted(ships);
+        else {
+          const error = fleetError(ships, CLASSIC_RULES);
+          if (error === null) return shipMapOf(ships);
+          this.faulted({ fault: 'illegal', detail: `fleet: ${error}` });
+        }
+      }
+      // The game still needs a fleet on the server: a random one, and the bot resigns at its first turn.
+      return randomFleet(rng);
+    },
+  };
+
+  readonly shooter: RemoteShotStrategy = {
+    name: 'engine',
+    nextShot: async (view: SeatView): Promise<Coord | 'resign'> => {
+      if (this.fault) return 'resign';
+      this.tell(view);
+      const move = await this.seat.go(this.clock, 1);
+      if (isFault(move)) {
+        this.faulted(move);
+        return 'resign';
+      }
+      if (move === 'resign') return 'resign';
+      const [target] = move;
+      if (!target || shot(view.grid[target.y]?.[target.x])) {
+        this.faulted({ fault: 'illegal', detail: `fired at ${target?.x} ${target?.y}, already shot` });
+        return 'resign';
+      }
+      this.lastTarget = target;
+      return target;
+    },
+  };
+
+  /** Sends what happened since the engine's last move: its shot's answer, a sink, the opponent's shots. */
+  private tell(view: SeatView): void {
+    const target = this.lastTarget;
+    if (target) {
+      const answer = view.grid[target.y]?.[target.x];
+      if (shot(answer)) {
+        let sunk: { ship: number; cells: readonly Coord[] } | null = null;
+        for (const [key, cells] of Object.entries(view.sunk)) {
+          if (this.knownSunk.has(key) || !cells) continue;
+          this.knownSunk.add(key);
+          sunk = { ship: SHIP_KEYS.indexOf(key as (typeof SHIP_KEYS)[number]), cells };
+        }
+        this.seat.result(target, sunk ? 'D' : answer === 'D' ? 'H' : answer, sunk);
+      }
+      this.lastTarget = null;
+    }
+    view.own.forEach((row, y) => {
+      row.forEach((cell, x) => {
+        const i = y * 10 + x;
+        if (shot(cell) && !this.ownSeen.has(i)) {
+          this.ownSeen.add(i);
+          this.seat.opponent({ x, y }, cell);
+        }
+      });
+    });
+  }
+
+  /** Tells the engine how the game ended. */
+  finish(won: boolean, reason: ServerEndReason | null): void {
+    const why = this.fault?.fault ?? (reason === null ? 'sunk' : reason === 'SUNK' ? 'sunk' : 'resign');
+    this.seat.end(won, why, this.fault !== null);
+  }
+
+  close(): Promise<void> {
+    return this.seat.close();
+  }
+}
+
+/** The adapter for a `--engine` command line, its log in a temporary folder. */
+export function serverEngineBot(
+  command: string,
+  options: { time: number; timeMargin: number; handshakeTime: number; readyTime: number },
+): ServerEngineBot {
+  const spec = parseEngineSpec(command);
+  if (spec.kind !== 'engine') throw new Error('unreachable');
+  return new ServerEngineBot(
+    {
+      command: spec.command,
+      name: spec.name,
+      logFile: logFileOf(join(tmpdir(), `broadside-play-${process.pid}`), spec.name),
+      timeouts: timeoutsOf(options),
+    },
+    clockOf(options),
+  );
+}
