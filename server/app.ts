@@ -11,7 +11,6 @@ import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
 import { Store } from './db/store';
 import { ComputerPlayers } from './bots/computer-players';
-import { actOn } from './bots/act';
 import { Decider } from './bots/decider';
 import { announceOpenGames, createLobbyNamespace, serveLobby, userRoom } from './lobby/namespace';
 import { OpenGames } from './lobby/open-games';
@@ -34,7 +33,9 @@ import { accountRoom, Sessions, tokenRoom } from './sessions/sessions';
 import { RoomActions } from './rooms/actions';
 import { connectRedis, type RedisClient } from './redis';
 import { RoomRegistry } from './rooms/registry';
-import { afterPublish } from './socket/publish';
+import { afterPublish, socketPublisher } from './socket/publish';
+import { RoomDispatcher } from './rooms/dispatch';
+import { SOCKET_NAMESPACE } from '../src/protocol';
 import { attachRoomNamespace } from './socket/room-namespace';
 import { type SpectatorFeed, spectatorFeed } from './socket/spectators';
 import { joinCluster } from './cluster';
@@ -123,7 +124,6 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   releaseRoomLeases(registry, caps, onCapError);
   const computers = new ComputerPlayers({
     registry,
-    actions,
     decider: new Decider(config.botWorkers),
     log: app.log,
     maxGames: config.maxBotGames,
@@ -156,8 +156,15 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     // With Redis every node's broadcasts reach the sockets of every other node (Redis Streams).
     ...(redis ? { adapter: createAdapter(redis) } : {}),
   });
-  const nsp = attachRoomNamespace(io, { sessions, registry, actions, caps, log: app.log });
-  computers.attach(nsp);
+  // Every action on a room goes through one dispatch, and every change leaves through one publisher.
+  const dispatcher = new RoomDispatcher({
+    actions,
+    registry,
+    publisher: socketPublisher(io.of(SOCKET_NAMESPACE)),
+    log: app.log,
+  });
+  const nsp = attachRoomNamespace(io, { sessions, registry, dispatcher, caps, log: app.log });
+  computers.attach(dispatcher.dispatch);
   const cluster = redis
     ? await joinCluster(
         redis,
@@ -199,8 +206,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const quickMatch = new QuickMatch({
     queue: matchQueue,
     registry,
-    actions,
-    act: actOn(nsp),
+    dispatch: dispatcher.dispatch,
     offerComputerAfterMs: config.quickMatchOfferSeconds * 1000,
     log: app.log,
     notify: (userId, found) => lobby.to(userRoom(userId)).emit('matchFound', found),

@@ -4,11 +4,9 @@ import { botLevelOf, botUserId } from '../../src/bots/levels';
 import { randomRng } from '../../src/game';
 import { type BotLevel, type ComputerGameResponse, isErrorAck, type ServerEventName } from '../../src/protocol';
 import type { Identity } from '../auth';
-import type { RoomActions } from '../rooms/actions';
 import type { RoomRegistry } from '../rooms/registry';
 import type { Room } from '../rooms/room';
-import type { RoomNamespace } from '../socket/types';
-import { type Act, actOn } from './act';
+import type { Dispatch } from '../rooms/dispatch';
 import type { Decider, DecisionTimes } from './decider';
 import { type BotMove, BotSeat } from './seat';
 
@@ -22,7 +20,6 @@ export class BotsBusyError extends Error {
 
 export interface ComputerPlayersOptions {
   readonly registry: RoomRegistry;
-  readonly actions: RoomActions;
   readonly decider: Decider;
   readonly log: FastifyBaseLogger;
   readonly maxGames: number;
@@ -52,7 +49,7 @@ export class ComputerPlayers {
   private readonly seating = new Set<string>();
   private reserved = 0;
   private refusedCount = 0;
-  private act: Act | null = null;
+  private act: Dispatch | null = null;
   private readonly frameListeners = new Set<BotFrameListener>();
 
   constructor(private readonly options: ComputerPlayersOptions) {
@@ -61,13 +58,13 @@ export class ComputerPlayers {
     });
   }
 
-  /** Wires the seats to the /room namespace, through which every action's changes are published. */
-  attach(nsp: RoomNamespace): void {
-    this.act = actOn(nsp);
+  /** Wires the seats to the rooms' dispatch, through which they act like any player. */
+  attach(dispatch: Dispatch): void {
+    this.act = dispatch;
   }
 
-  private actor(): Act {
-    if (!this.act) throw new Error('computer players are not attached to the room namespace');
+  private dispatch(): Dispatch {
+    if (!this.act) throw new Error('computer players are not attached to the rooms’ dispatch');
     return this.act;
   }
 
@@ -81,13 +78,13 @@ export class ComputerPlayers {
     if (this.active >= this.options.maxGames) throw new BotsBusyError(this.options.maxGames);
     this.reserved++;
     try {
-      const { registry, actions } = this.options;
-      const act = this.actor();
+      const { registry } = this.options;
+      const dispatch = this.dispatch();
       const slug = await registry.create(user.id);
       const room = await registry.get(slug);
       if (!room) throw new Error(`room ${slug} vanished after its creation`);
       // The person is seated first, without a socket until their page opens the room.
-      const joined = await act(room, () => actions.join(room, user, null));
+      const joined = await dispatch(room, { kind: 'player', user, socketId: null }, { type: 'join' });
       if (isErrorAck(joined)) throw new Error(`seating ${user.id} in ${slug}: ${joined.error}`);
       const seat = await this.seat(room, level);
       if (!seat) throw new Error(`seating the computer in ${slug} failed`);
@@ -98,10 +95,9 @@ export class ComputerPlayers {
   }
 
   private async seat(room: Room, level: BotLevel): Promise<BotSeat | null> {
-    const { actions, decider, thinking, idleMs, log } = this.options;
+    const { decider, thinking, idleMs, log } = this.options;
     const seat = new BotSeat(room, level, {
-      act: this.actor(),
-      actions,
+      dispatch: this.dispatch(),
       decider,
       thinking,
       idleMs,

@@ -15,9 +15,9 @@ import {
   ShootPayloadSchema,
 } from '../../src/protocol';
 import type { Identity } from '../auth';
-import type { RoomActions } from '../rooms/actions';
+import type { Actor } from '../rooms/commands';
+import type { Dispatch } from '../rooms/dispatch';
 import type { Room } from '../rooms/room';
-import type { Act } from './act';
 import type { Decider } from './decider';
 
 /** What a computer player does next, judged from its own view only. */
@@ -36,8 +36,7 @@ export function personPresent(state: ClientGameState, userId: string): boolean {
 }
 
 export interface SeatDeps {
-  readonly act: Act;
-  readonly actions: RoomActions;
+  readonly dispatch: Dispatch;
   readonly decider: Decider;
   readonly thinking: ThinkingTime;
   readonly rng: Rng;
@@ -56,13 +55,14 @@ const sleep = (ms: number): Promise<void> =>
 /**
  * A computer player seated in one room. It receives, in-process, exactly the payloads a socket
  * member would get (server/socket/publish.ts), keeps them as a client does, and acts only through
- * the room's queue with the same actions as a socket event: same rules, same storage, same views.
+ * the room's dispatch, as a socket event does: same rules, storage, views, publishing and clocks.
  * One move at a time: a move waits its thinking time, is checked again against the latest view,
  * then sent; the next is judged only once the server has answered and published.
  */
 export class BotSeat {
   readonly identity: Identity;
   readonly socketId: string;
+  private readonly actor: Actor;
   private view: ClientGameState;
   private readonly placer: PlacementStrategy;
   private busy = false;
@@ -77,6 +77,7 @@ export class BotSeat {
   ) {
     this.identity = { id: botUserId(level), username: botUsername(level) };
     this.socketId = `bot:${room.slug}`;
+    this.actor = { kind: 'player', user: this.identity, socketId: this.socketId };
     this.view = initialGameState(room.slug);
     this.placer = levelStrategies(level).placer;
   }
@@ -85,7 +86,7 @@ export class BotSeat {
   async sit(): Promise<Ack<unknown>> {
     const { room } = this;
     room.localSeats.set(this.socketId, this.deliver);
-    const reply = await this.deps.act(room, () => this.deps.actions.join(room, this.identity, this.socketId));
+    const reply = await this.deps.dispatch(room, this.actor, { type: 'join' });
     if (isErrorAck(reply)) room.localSeats.delete(this.socketId);
     return reply;
   }
@@ -126,16 +127,16 @@ export class BotSeat {
   }
 
   private async play(move: Exclude<BotMove, null>): Promise<void> {
-    const { act, actions, decider, rng, thinking } = this.deps;
-    const { room, identity } = this;
+    const { dispatch, decider, rng, thinking } = this.deps;
+    const { room, actor } = this;
     let reply: Ack<unknown>;
     if (move === 'start') {
-      reply = await act(room, () => actions.start(room, identity));
+      reply = await dispatch(room, actor, { type: 'start' });
     } else if (move === 'place') {
       const fleet = PlaceShipsPayloadSchema.parse(this.placer.place(rng));
       await sleep(thinkingDelay(thinking, rng));
       if (!this.still(move)) return;
-      reply = await act(room, () => actions.place(room, identity, fleet));
+      reply = await dispatch(room, actor, { type: 'place', fleet });
     } else {
       const before = this.view;
       // Thinking time and the decision run together: a slow decision hides inside the delay.
@@ -146,7 +147,7 @@ export class BotSeat {
       // The game may have moved on while thinking (a resignation, a forfeit): never act on an old view.
       if (!this.still(move) || this.view.opponentBoats !== before.opponentBoats) return;
       const shot = ShootPayloadSchema.parse(target);
-      reply = await act(room, () => actions.shoot(room, identity, shot));
+      reply = await dispatch(room, actor, { type: 'shoot', target: shot });
     }
     if (isErrorAck(reply)) this.deps.refused(room, move, reply.error);
   }
@@ -173,12 +174,8 @@ export class BotSeat {
     this.closed = true;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     const { room } = this;
-    await this.deps.act(room, () => {
-      room.localSeats.delete(this.socketId);
-      const member = room.members.get(this.identity.id);
-      if (member?.socketId === this.socketId) member.socketId = null;
-      return { reply: null, fanout: (id: string) => (id === this.identity.id ? [] : ['members' as const]) };
-    });
+    room.localSeats.delete(this.socketId);
+    await this.deps.dispatch(room, this.actor, { type: 'disconnect' });
     this.deps.left(this);
   }
 

@@ -1,16 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isErrorAck, type MatchFound, type Searching } from '../../src/protocol';
 import type { Identity } from '../auth';
-import type { Act } from '../bots/act';
-import type { RoomActions } from '../rooms/actions';
+import type { Dispatch } from '../rooms/dispatch';
 import type { RoomRegistry } from '../rooms/registry';
 import type { MatchQueue, Pairing } from './queue';
 
 export interface QuickMatchOptions {
   readonly queue: MatchQueue;
   readonly registry: RoomRegistry;
-  readonly actions: RoomActions;
-  readonly act: Act;
+  readonly dispatch: Dispatch;
   readonly offerComputerAfterMs: number;
   readonly log: FastifyBaseLogger;
   /** Tells one user (all their lobby sockets) that they have an opponent. */
@@ -70,7 +68,7 @@ export class QuickMatch {
   }
 
   private async seat([first, second]: Pairing): Promise<void> {
-    const { registry, actions, act, notify, stillSearching } = this.options;
+    const { registry, dispatch, notify, stillSearching } = this.options;
     // A searcher whose account went away (or who left) meanwhile cannot be seated: nobody is.
     const present = await Promise.all([first, second].map((p) => stillSearching(p.userId)));
     if (!present.every(Boolean)) throw new Error('a searcher left before the pairing was seated');
@@ -78,10 +76,12 @@ export class QuickMatch {
     const room = await registry.get(slug);
     if (!room) throw new Error(`room ${slug} vanished after its creation`);
     for (const player of [first, second]) {
-      const joined = await act(room, () => actions.join(room, { id: player.userId, username: player.username }, null));
+      const user = { id: player.userId, username: player.username };
+      const joined = await dispatch(room, { kind: 'player', user, socketId: null }, { type: 'join' });
       if (isErrorAck(joined)) throw new Error(`seating ${player.userId}: ${joined.error}`);
     }
-    const started = await act(room, () => actions.start(room, { id: first.userId, username: first.username }));
+    const starter = { id: first.userId, username: first.username };
+    const started = await dispatch(room, { kind: 'player', user: starter, socketId: null }, { type: 'start' });
     if (isErrorAck(started)) throw new Error(`starting ${slug}: ${started.error}`);
     notify(first.userId, { slug, opponent: { userId: second.userId, username: second.username } });
     notify(second.userId, { slug, opponent: { userId: first.userId, username: first.username } });

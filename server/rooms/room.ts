@@ -62,6 +62,13 @@ export class Room {
   /** Who started the current round: on a replay, the member asking for the rematch. */
   startedBy: string | null;
   readonly members = new Map<string, RoomMember>();
+  /**
+   * Grows by one with every change published to the room's members and spectators (dispatch.ts),
+   * so a client can tell a newer state from an older one. It starts again at 0 when the room is
+   * loaded into memory anew (a restart, or another node taking the room): a client takes the
+   * state that answers its join as the new start.
+   */
+  seq = 0;
   /** Sockets watching the room as spectators on this node (issue 14); they are never members. */
   spectators = 0;
   /** Members seated in this process without a socket (computer players), by their member socketId. */

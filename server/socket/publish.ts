@@ -1,5 +1,6 @@
 import type { Member, ServerEventName, ServerToClientEvents } from '../../src/protocol';
 import type { Fanout } from '../rooms/actions';
+import type { Publisher } from '../rooms/dispatch';
 import type { Room, RoomMember } from '../rooms/room';
 import { eventPayload, memberList } from '../rooms/views';
 import { spectatorFeed } from './spectators';
@@ -7,11 +8,19 @@ import type { RoomNamespace } from './types';
 import { holdWrites } from './write-batch';
 
 /**
+ * The one publisher of room changes (the seam dispatch.ts publishes through): every change of
+ * every room leaves the server here, to sockets on any node and to computer seats in-process.
+ */
+export function socketPublisher(nsp: RoomNamespace): Publisher {
+  return { publish: (room, fanout, options) => publish(nsp, room, fanout, options) };
+}
+
+/**
  * Sends each connected member the events `fanout` names, each cut from that member's own view,
  * then the room's spectators one frame computed for all of them. `game: false` marks a change of
  * the audience only (members are told the new count in \`match\`; the spectators' frame stands).
  */
-export function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { game?: boolean } = {}): void {
+function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { readonly game?: boolean } = {}): void {
   let members: Member[] | null = null;
   const memberPayload = (): Member[] => {
     members ??= memberList(room);

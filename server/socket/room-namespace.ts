@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { z } from 'zod';
+import type { Coord, ShipMap } from '../../src/game';
 import {
   type Ack,
   errorAck,
@@ -20,12 +21,11 @@ import {
 import type { Sessions } from '../sessions/sessions';
 import { type AccountCaps, CapTicket } from '../caps/account-caps';
 import { limitMessage } from '../caps/messages';
-import type { Outcome, RoomActions } from '../rooms/actions';
-import { RoomAuthority } from '../rooms/authority';
+import type { Actor, PlayerCommand } from '../rooms/commands';
+import type { RoomDispatcher } from '../rooms/dispatch';
 import type { RoomRegistry } from '../rooms/registry';
 import type { Room } from '../rooms/room';
 import { authenticate } from './handshake';
-import { publish } from './publish';
 import { holdWrites } from './write-batch';
 import { spectatorFeed } from './spectators';
 import type { RoomNamespace, RoomSocket } from './types';
@@ -34,7 +34,7 @@ interface Deps {
   readonly sessions: Sessions;
   readonly caps: AccountCaps;
   readonly registry: RoomRegistry;
-  readonly actions: RoomActions;
+  readonly dispatcher: RoomDispatcher;
   readonly log: FastifyBaseLogger;
 }
 
@@ -45,12 +45,17 @@ function badPayload(error: z.ZodError): Ack<never> {
   return errorAck('BAD_PAYLOAD', issue ? `${issue.message}${where}` : 'invalid payload');
 }
 
-/** The /room namespace (docs/protocol.md): token checked at the handshake, every payload validated, one authority per room. */
+/**
+ * The /room namespace (docs/protocol.md): token checked at the handshake, every payload validated,
+ * then turned into a command for the room's dispatch (server/rooms/dispatch.ts), which runs it,
+ * answers and publishes. What stays here is the socket's own bookkeeping: which room it joined or
+ * watches.
+ */
 export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
   const nsp: RoomNamespace = io.of(SOCKET_NAMESPACE);
-  const { registry, actions, caps, log } = deps;
+  const { registry, dispatcher, caps, log } = deps;
+  const { dispatch } = dispatcher;
   const feed = spectatorFeed(nsp);
-  const authority = new RoomAuthority(actions, registry, (room, fanout) => publish(nsp, room, fanout), log);
 
   nsp.use(
     authenticate<RoomSocket>(deps, (socket, user) => {
@@ -60,15 +65,19 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
     }),
   );
 
+  const actor = (socket: RoomSocket): Actor => ({ kind: 'player', user: socket.data.user, socketId: socket.id });
+
   /**
-   * Registers a handler that validates its payload, acknowledges, then publishes what changed.
-   * A socket watching a room as a spectator may send only the events registered `forSpectators`.
+   * Registers a handler that validates its payload and runs it; `run` answers through `reply`,
+   * which holds the socket's writes so that the ack and the events of the change leave together,
+   * in one write. A socket watching a room as a spectator may send only the events registered
+   * `forSpectators`.
    */
-  function on<S extends z.ZodType, T>(
+  function on<S extends z.ZodType>(
     socket: RoomSocket,
     event: string,
     schema: S,
-    run: (payload: z.infer<S>) => Promise<Outcome<T> & { room?: Room }>,
+    run: (payload: z.infer<S>, reply: (ack: Ack<unknown>) => void) => Promise<void>,
     forSpectators = false,
   ): void {
     socket.on(event, (...args: unknown[]) => {
@@ -83,17 +92,17 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
         ack(badPayload(parsed.error));
         return;
       }
-      const done = (outcome: Outcome<T> & { room?: Room }): void => {
-        // The ack and the events of the change leave together, in one write per socket.
+      let answered = false;
+      const reply = (answer: Ack<unknown>): void => {
+        if (answered) return;
+        answered = true;
         holdWrites(socket);
-        ack(outcome.reply);
-        if (outcome.room) authority.settle(outcome.room, outcome);
+        ack(answer);
       };
-      const failed = (error: unknown): void => {
+      run(parsed.data, reply).catch((error: unknown) => {
         log.error({ err: error, event, user: socket.data.user.id }, 'socket action failed');
-        ack(errorAck('INTERNAL'));
-      };
-      run(parsed.data).then(done, failed);
+        reply(errorAck('INTERNAL'));
+      });
     });
   }
 
@@ -111,10 +120,7 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
     socket.data.slug = null;
     if (slug === null) return;
     const room = await registry.get(slug);
-    if (!room) return;
-    const outcome = await room.exclusive(() => actions.disconnect(room, socket.id));
-    authority.settle(room, outcome);
-    registry.release(room);
+    if (room) await dispatch(room, actor(socket), { type: 'disconnect' });
   }
 
   /** Takes the socket out of the audience it watches, if any; `done` also gives back its spectator cap. */
@@ -125,96 +131,104 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
     const room = await registry.get(slug);
     feed.unwatch(socket, room);
     if (!room) return;
-    publish(nsp, room, () => ['match'], { game: false });
+    dispatcher.publish(room, () => ['match'], { game: false });
     registry.release(room);
   }
 
   nsp.on('connection', (socket) => {
-    const user = socket.data.user;
-    const notJoined = { reply: errorAck('NOT_JOINED') };
+    const notJoined = errorAck('NOT_JOINED');
 
-    on(socket, 'joinRoom', JoinRoomPayloadSchema, async (slug) => {
+    /** A command of the member's room, once the socket is that room's member. */
+    const command =
+      <P>(make: (payload: P) => PlayerCommand, slugOf: (payload: P) => string | undefined = () => undefined) =>
+      async (payload: P, reply: (ack: Ack<unknown>) => void): Promise<void> => {
+        const room = await joinedRoom(socket, slugOf(payload));
+        if (!room) return reply(notJoined);
+        await dispatch(room, actor(socket), make(payload), reply);
+      };
+    const named = (slug: string): string => slug;
+
+    on(socket, 'joinRoom', JoinRoomPayloadSchema, async (slug, reply) => {
       const room = await registry.get(slug);
-      if (!room) return { reply: errorAck('ROOM_NOT_FOUND') };
+      if (!room) return reply(errorAck('ROOM_NOT_FOUND'));
       if (socket.data.slug !== null && socket.data.slug !== slug) await leave(socket);
-      const outcome = await room.exclusive(() => actions.join(room, user, socket.id));
-      if (typeof outcome.reply === 'string') socket.data.slug = slug;
-      return { ...outcome, room };
+      await dispatch(room, actor(socket), { type: 'join' }, (ack) => {
+        if (typeof ack === 'string') socket.data.slug = slug;
+        reply(ack);
+      });
     });
-
-    on(socket, 'startGame', StartGamePayloadSchema, async (slug) => {
+    on(
+      socket,
+      'startGame',
+      StartGamePayloadSchema,
+      command(() => ({ type: 'start' }), named),
+    );
+    on(
+      socket,
+      'placeShips',
+      PlaceShipsPayloadSchema,
+      command((fleet: ShipMap) => ({ type: 'place', fleet })),
+    );
+    on(
+      socket,
+      'shoot',
+      ShootPayloadSchema,
+      command((target: Coord) => ({ type: 'shoot', target })),
+    );
+    on(
+      socket,
+      'replay',
+      ReplayPayloadSchema,
+      command(() => ({ type: 'replay' }), named),
+    );
+    on(
+      socket,
+      'resign',
+      ResignPayloadSchema,
+      command(() => ({ type: 'resign' }), named),
+    );
+    on(socket, 'leaveRoom', LeaveRoomPayloadSchema, async (slug, reply) => {
       const room = await joinedRoom(socket, slug);
-      if (!room) return notJoined;
-      return { ...(await room.exclusive(() => actions.start(room, user))), room };
+      if (!room) return reply(notJoined);
+      await dispatch(room, actor(socket), { type: 'leave' }, (ack) => {
+        if (ack === null) socket.data.slug = null;
+        reply(ack);
+      });
     });
 
-    on(socket, 'placeShips', PlaceShipsPayloadSchema, async (fleet) => {
-      const room = await joinedRoom(socket);
-      if (!room) return notJoined;
-      return { ...(await room.exclusive(() => actions.place(room, user, fleet))), room };
-    });
-
-    on(socket, 'shoot', ShootPayloadSchema, async (target) => {
-      const room = await joinedRoom(socket);
-      if (!room) return notJoined;
-      return { ...(await room.exclusive(() => actions.shoot(room, user, target))), room };
-    });
-
-    on(socket, 'replay', ReplayPayloadSchema, async (slug) => {
-      const room = await joinedRoom(socket, slug);
-      if (!room) return notJoined;
-      return { ...(await room.exclusive(() => actions.replay(room, user))), room };
-    });
-
-    // Spectators (issue 14): any logged-in user may watch; watching never makes a member.
+    // Spectators: any logged-in user may watch; watching never makes a member.
     on(
       socket,
       'watchRoom',
       WatchRoomPayloadSchema,
-      async (slug): Promise<Outcome<SpectatorFrame>> => {
+      async (slug, reply) => {
         const room = await registry.get(slug);
-        if (!room) return { reply: errorAck('ROOM_NOT_FOUND') };
+        if (!room) return reply(errorAck('ROOM_NOT_FOUND'));
         // A socket moving from one audience to another keeps its place (docs/deploy.md, caps).
         if (socket.data.watching === null) {
-          const ticket = await caps.take(['SPECTATOR_SOCKETS'], user.id);
-          if (!(ticket instanceof CapTicket)) return { reply: limitAck(ticket, limitMessage(ticket)) };
+          const ticket = await caps.take(['SPECTATOR_SOCKETS'], socket.data.user.id);
+          if (!(ticket instanceof CapTicket)) return reply(limitAck(ticket, limitMessage(ticket)));
           await ticket.holdAs(socket.id);
         }
         if (socket.data.slug !== null) await leave(socket);
         if (socket.data.watching !== null) await unwatch(socket);
-        const frame = feed.watch(socket, room);
-        publish(nsp, room, () => ['match'], { game: false });
-        return { reply: frame };
+        const frame: SpectatorFrame = feed.watch(socket, room);
+        reply(frame);
+        dispatcher.publish(room, () => ['match'], { game: false });
       },
       true,
     );
-
     on(
       socket,
       'unwatchRoom',
       UnwatchRoomPayloadSchema,
-      async (slug): Promise<Outcome<null>> => {
-        if (socket.data.watching !== slug)
-          return { reply: errorAck('NOT_JOINED', `this socket does not watch ${slug}`) };
+      async (slug, reply) => {
+        if (socket.data.watching !== slug) return reply(errorAck('NOT_JOINED', `this socket does not watch ${slug}`));
         await unwatch(socket, true);
-        return { reply: null };
+        reply(null);
       },
       true,
     );
-
-    on(socket, 'resign', ResignPayloadSchema, async (slug) => {
-      const room = await joinedRoom(socket, slug);
-      if (!room) return notJoined;
-      return { ...(await room.exclusive(() => actions.resign(room, user))), room };
-    });
-
-    on(socket, 'leaveRoom', LeaveRoomPayloadSchema, async (slug) => {
-      const room = await joinedRoom(socket, slug);
-      if (!room) return notJoined;
-      const outcome = await room.exclusive(() => actions.leave(room, user));
-      if (outcome.reply === null) socket.data.slug = null;
-      return { ...outcome, room };
-    });
 
     socket.on('disconnect', () => {
       leave(socket).catch((error: unknown) => log.error({ err: error }, 'leaving a room failed'));

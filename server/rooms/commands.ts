@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { Coord, GameStatus, ShipMap, ShotResult } from '../../src/game';
+import { CoordSchema, ShipMapSchema } from '../../src/protocol';
+import type { Identity } from '../auth';
+
+/*
+ * Everything that can happen to a room, as data (docs/architecture.md, "One authority per room"):
+ * a socket event, a computer player's move, a deadline of the room's clocks, or any of these
+ * forwarded from another node all become a Command that dispatch() runs. Commands are plain JSON,
+ * so a node can send one to the room's owner as is.
+ */
+
+/** What a player asks of a room. `join` seats the actor; the others need the actor seated. */
+export const PlayerCommandSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('join') }),
+  z.strictObject({ type: z.literal('start') }),
+  z.strictObject({ type: z.literal('place'), fleet: ShipMapSchema }),
+  z.strictObject({ type: z.literal('shoot'), target: CoordSchema }),
+  z.strictObject({ type: z.literal('replay') }),
+  z.strictObject({ type: z.literal('resign') }),
+  z.strictObject({ type: z.literal('leave') }),
+  /** The actor's socket is gone (or its computer seat got up): its grace period starts in PLAY. */
+  z.strictObject({ type: z.literal('disconnect') }),
+]);
+export type PlayerCommand =
+  | { readonly type: 'join' | 'start' | 'replay' | 'resign' | 'leave' | 'disconnect' }
+  | { readonly type: 'place'; readonly fleet: ShipMap }
+  | { readonly type: 'shoot'; readonly target: Coord };
+
+/** What the room's clocks do when a deadline passes. */
+export type ClockCommand =
+  /** The turn clock ran out at `deadline`. */
+  | { readonly type: 'passTurn'; readonly deadline: number }
+  /** `userId`'s grace period ended at `awayUntil`. */
+  | { readonly type: 'forfeit'; readonly userId: string; readonly awayUntil: number };
+
+export type Command = PlayerCommand | ClockCommand;
+
+/**
+ * Who acts: a player through one connection (a socket here or on another node, or a computer
+ * seat's in-process one; null for a member seated before their page connects), or the clock.
+ */
+export type Actor =
+  | { readonly kind: 'player'; readonly user: Identity; readonly socketId: string | null }
+  | { readonly kind: 'clock' };
+
+export const CLOCK: Actor = { kind: 'clock' };
+
+export const IdentitySchema = z.strictObject({ id: z.string().min(1), username: z.string().min(1) });
+
+/** A player actor as another node sends it. */
+export const PlayerActorSchema = z.strictObject({
+  kind: z.literal('player'),
+  user: IdentitySchema,
+  socketId: z.string().min(1).nullable(),
+});
+
+/** What each command answers when it succeeds. */
+export interface Replies {
+  join: GameStatus;
+  start: null;
+  place: null;
+  shoot: ShotResult;
+  replay: GameStatus;
+  resign: null;
+  leave: null;
+  disconnect: null;
+  passTurn: null;
+  forfeit: null;
+}
+export type ReplyOf<C extends Command> = Replies[C['type']];

@@ -1,0 +1,121 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type Ack, errorAck } from '../../src/protocol';
+import type { RoomActions, Fanout, Outcome } from './actions';
+import { armClocks } from './clocks';
+import { type Actor, CLOCK, type ClockCommand, type Command, type PlayerCommand, type ReplyOf } from './commands';
+import type { RoomRegistry } from './registry';
+import type { Room } from './room';
+
+/** Where a change goes once applied: the room's members and spectators (server/socket/publish.ts). */
+export interface Publisher {
+  /** Sends what changed; `game: false` marks a change of the audience only. */
+  publish(room: Room, fanout: Fanout, options?: { readonly game?: boolean }): void;
+}
+
+/** Runs `command` for `actor` on `room`; `reply`, when given, receives the answer just before the change is published. */
+export type Dispatch = <C extends Command>(
+  room: Room,
+  actor: Actor,
+  command: C,
+  reply?: (ack: Ack<ReplyOf<C>>) => void,
+) => Promise<Ack<ReplyOf<C>>>;
+
+export interface DispatcherDeps {
+  readonly actions: RoomActions;
+  readonly registry: RoomRegistry;
+  readonly publisher: Publisher;
+  readonly log: FastifyBaseLogger;
+}
+
+/**
+ * The one path of every action on a room (docs/architecture.md, "One authority per room"):
+ * validate → queue (room.exclusive) → the rule from src/game → persist (RoomActions) → publish →
+ * re-arm the room's clocks. Socket events, computer seats, the clocks' deadlines and commands
+ * forwarded by another node all come through dispatch(), so none of them can skip a step.
+ * Each published change adds one to the room's `seq`.
+ */
+export class RoomDispatcher {
+  constructor(private readonly deps: DispatcherDeps) {
+    deps.registry.onLoad.add((room) => this.arm(room));
+    deps.registry.onRelease.add((room) => room.timers.clearAll());
+  }
+
+  readonly dispatch: Dispatch = async (room, actor, command, reply) => {
+    try {
+      return await room.exclusive(async () => {
+        const outcome = await this.apply(room, actor, command);
+        const ack = outcome.reply as Ack<ReplyOf<typeof command>>;
+        reply?.(ack);
+        if (outcome.fanout) this.publish(room, outcome.fanout);
+        this.arm(room);
+        return ack;
+      });
+    } finally {
+      // A room nobody is left in (its last connection went, or a deadline ended it) leaves memory.
+      // Not after a join without a connection: whoever seated that member is about to use the room.
+      if (command.type === 'disconnect' || actor.kind === 'clock') this.deps.registry.release(room);
+    }
+  };
+
+  /** Publishes a change that is not a command's (a spectator came or went): it counts in `seq` too. */
+  publish(room: Room, fanout: Fanout, options?: { readonly game?: boolean }): void {
+    room.seq += 1;
+    this.deps.publisher.publish(room, fanout, options);
+  }
+
+  /** Validates the actor for the command, then applies it. */
+  private apply(room: Room, actor: Actor, command: Command): Promise<Outcome<unknown>> | Outcome<unknown> {
+    if (command.type === 'passTurn' || command.type === 'forfeit') {
+      if (actor.kind !== 'clock') return { reply: errorAck('BAD_PAYLOAD', `only the clock may ${command.type}`) };
+      return this.onDeadline(room, command);
+    }
+    if (actor.kind !== 'player') return { reply: errorAck('BAD_PAYLOAD', `the clock cannot ${command.type}`) };
+    return this.onPlayer(room, actor, command);
+  }
+
+  private onDeadline(room: Room, command: ClockCommand): Promise<Outcome<null>> {
+    const { actions } = this.deps;
+    return command.type === 'passTurn'
+      ? actions.passTurn(room, command.deadline)
+      : actions.forfeit(room, command.userId, command.awayUntil);
+  }
+
+  private onPlayer(
+    room: Room,
+    actor: Extract<Actor, { kind: 'player' }>,
+    command: PlayerCommand,
+  ): Promise<Outcome<unknown>> | Outcome<unknown> {
+    const { actions } = this.deps;
+    const { user, socketId } = actor;
+    if (command.type === 'join') return actions.join(room, user, socketId);
+    if (command.type === 'disconnect') return socketId === null ? { reply: null } : actions.disconnect(room, socketId);
+    // Only a seated member acts, through the connection it is seated with.
+    const member = socketId === null ? room.members.get(user.id) : room.memberBySocket(socketId);
+    if (member?.userId !== user.id) return { reply: errorAck('NOT_JOINED') };
+    switch (command.type) {
+      case 'start':
+        return actions.start(room, user);
+      case 'place':
+        return actions.place(room, user, command.fleet);
+      case 'shoot':
+        return actions.shoot(room, user, command.target);
+      case 'replay':
+        return actions.replay(room, user);
+      case 'resign':
+        return actions.resign(room, user);
+      case 'leave':
+        return actions.leave(room, user);
+    }
+  }
+
+  /** Sets the room's timers from its state; a deadline comes back here as the clock's command. */
+  private arm(room: Room): void {
+    armClocks(room, (command) => {
+      this.dispatch(room, CLOCK, command).catch((error: unknown) => {
+        this.deps.log.error({ err: error, room: room.slug, command: command.type }, 'a room timer failed');
+        // Try again later rather than leave a game stuck: the timer is set again from the state.
+        setTimeout(() => this.arm(room), 1000).unref();
+      });
+    });
+  }
+}
