@@ -1,4 +1,7 @@
 import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serverRunner } from '../tournament/server-runner';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CLASSIC_RULES, type Rules } from '../../src/game';
 import { killAllEngines } from '../engine/reaper';
@@ -40,6 +43,7 @@ interface TournamentOptions extends ClockOptions {
   resume?: string;
   report?: string;
   logDir?: string;
+  server?: string;
   trace?: boolean;
   json: boolean;
   quiet: boolean;
@@ -108,6 +112,19 @@ export function tournamentCommand(): Command {
       )
       .addOption(new Option('--report <file.html>', 'write a self-contained HTML report'))
       .addOption(new Option('--log-dir <dir>', 'engine logs (default: DIR/logs with --out, else a temporary folder)'))
+      .addOption(
+        new Option('--server <url>', 'play every game through this server (default: offline, in-process)').argParser(
+          (value) => {
+            try {
+              const url = new URL(value);
+              if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
+              return url.origin;
+            } catch {
+              throw new InvalidArgumentError(`expected an http(s) URL, got "${value}"`);
+            }
+          },
+        ),
+      )
       .addOption(new Option('--trace', "log every protocol line in the engines' logs"))
       .addOption(jsonOption())
       .addOption(quietOption()),
@@ -197,6 +214,15 @@ export function tournamentCommand(): Command {
             store,
             done,
             ...(options.logDir ? { logDir: options.logDir } : {}),
+            ...(options.server
+              ? {
+                  runner: serverRunner(
+                    config,
+                    options.server,
+                    store?.logDir ?? options.logDir ?? join(tmpdir(), `broadside-engines-${process.pid}`),
+                  ),
+                }
+              : {}),
             stop,
           },
           {

@@ -36,6 +36,8 @@ export class ServerEngineBot {
   private ownSeen = new Set<number>();
   /** The faults that cost games so far, one line each. */
   readonly faults: string[] = [];
+  /** A fleet the harness hands out for the next game (tournaments' seeded fleets): no `place` then. */
+  nextFleet: ShipMap | null = null;
 
   constructor(
     config: EngineSeatConfig,
@@ -62,7 +64,10 @@ export class ServerEngineBot {
       this.knownSunk = new Set();
       this.ownSeen = new Set();
       const ready = await this.seat.begin({ id: `game-${this.games}`, rules: CLASSIC_RULES, seed: rng.int(2 ** 31) });
+      const given = this.nextFleet;
+      this.nextFleet = null;
       if (ready) this.faulted(ready);
+      else if (given) return given;
       else {
         const ships = await this.seat.place(this.clock);
         if (isFault(ships)) this.faulted(ships);
@@ -123,6 +128,11 @@ export class ServerEngineBot {
         }
       });
     });
+  }
+
+  /** The fault that cost the current game, if any. */
+  get currentFault(): Fault | null {
+    return this.fault;
   }
 
   /** Tells the engine how the game ended. */
