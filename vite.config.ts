@@ -71,6 +71,20 @@ export default defineConfig({
       ...integrationPg,
       {
         extends: true,
+        // The original client and server (docs/protocol.md, "Interoperability"): installed once into a
+        // cache outside the repository, then our CLI against the original server. Skips itself with
+        // the reason where ../shared/interop/, PostgreSQL or redis-server is missing.
+        test: {
+          name: 'interop',
+          include: ['tests/interop/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 900_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
         // Real PostgreSQL, Redis, nginx and node processes (tests/support/cluster.ts).
         test: {
           name: 'cluster',

@@ -93,7 +93,11 @@ export class GameScenario {
     } else {
       closeClients(table);
       const slug = await timed(timeline, 'createRoom', () => createRoom(a));
-      const seated = await Promise.allSettled([this.seat(a, slug), this.seat(b, slug)]);
+      // The creator first, then the guest: the original server loses a member when two joins of one
+      // room arrive at once (docs/protocol.md, "Interoperability"); ours takes both either way.
+      const first = await Promise.allSettled([this.seat(a, slug)]);
+      const seated =
+        first[0]?.status === 'fulfilled' ? [...first, ...(await Promise.allSettled([this.seat(b, slug)]))] : first;
       const clients = seated.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
       const [ca, cb] = clients;
       if (!ca || !cb) {

@@ -19,9 +19,11 @@ export class ProxySocket extends EventEmitter {
     readonly edge: string,
     slug: string,
     private readonly nsp: RoomNamespace,
+    /** The real socket's dialect (docs/protocol.md), so the owner answers it in its own wire. */
+    dialect: SocketData['dialect'] = 'spec',
   ) {
     super();
-    this.data = { user, slug: null, watching: null };
+    this.data = { user, slug: null, watching: null, dialect };
     this.handshake = { query: { slug } };
   }
 

@@ -14,6 +14,8 @@ export interface Forwarded {
   readonly user: Identity;
   readonly event: string;
   readonly args: readonly unknown[];
+  /** The socket's dialect (docs/protocol.md); absent from a node of an older version: SPEC. */
+  readonly dialect?: 'spec' | 'broadside/2';
 }
 
 /** The owner's answer: the acknowledgement, or "ask that node instead". */

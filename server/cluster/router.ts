@@ -119,8 +119,9 @@ export class RoomRouter {
   }
 
   private noteMembership(route: Route, event: string, reply: unknown, node: string): void {
-    if (event === 'joinRoom' && typeof reply === 'string') route.joinedAt = node;
-    if (event === 'leaveRoom' && reply === null) route.joinedAt = null;
+    // Acks in either dialect (docs/protocol.md): a join answers a status or {gameStatus}, a leave null or {}.
+    if (event === 'joinRoom' && !isRefusal(reply)) route.joinedAt = node;
+    if (event === 'leaveRoom' && !isRefusal(reply)) route.joinedAt = null;
   }
 
   private enqueue(route: Route, what: string, run: () => Promise<void>): void {
@@ -187,7 +188,15 @@ export class RoomRouter {
     event: string,
     args: readonly unknown[],
   ): Promise<RelayReply | 'gone'> {
-    const body: Forwarded = { slug, socketId: socket.id, edge: this.me, user: socket.data.user, event, args };
+    const body: Forwarded = {
+      slug,
+      socketId: socket.id,
+      edge: this.me,
+      user: socket.data.user,
+      event,
+      args,
+      dialect: socket.data.dialect,
+    };
     const request = this.relay.request(owner, body, this.ttlMs * 2 + 4000);
     let watching = true;
     const watch = (async (): Promise<'gone'> => {
@@ -283,7 +292,7 @@ export class RoomRouter {
     }
     let proxy = this.proxies.get(request.socketId);
     if (!proxy) {
-      proxy = new ProxySocket(request.socketId, request.user, request.edge, request.slug, this.nsp);
+      proxy = new ProxySocket(request.socketId, request.user, request.edge, request.slug, this.nsp, request.dialect);
       this.proxies.set(request.socketId, proxy);
       const socket = proxy.asSocket();
       // The room handlers, not this router's own listener: a proxy is never routed again.
@@ -355,4 +364,9 @@ export class RoomRouter {
       }
     }
   }
+}
+
+/** An acknowledgement that refuses, in either dialect, or none at all. */
+function isRefusal(reply: unknown): boolean {
+  return reply === undefined || (typeof reply === 'object' && reply !== null && 'error' in reply);
 }

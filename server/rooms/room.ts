@@ -10,6 +10,11 @@ export interface RoomMember {
   socketId: string | null;
   /** While away during PLAY: when the reconnect grace period ends (epoch ms). */
   awayUntil: number | null;
+  /**
+   * The wire the member's socket speaks (docs/protocol.md), set when it joins: `broadside/2` when
+   * its handshake asked for it, else the SPEC dialect (also for a member not connected yet).
+   */
+  dialect?: 'spec' | 'broadside/2';
 }
 
 /** Whether a member is connected, as the rules of src/game ask (forfeit eligibility). */

@@ -1,7 +1,8 @@
-import type { Member, ServerEventName, ServerToClientEvents } from '../../src/protocol';
+import type { Member, ServerEventName } from '../../src/protocol';
 import type { Fanout } from '../rooms/actions';
 import type { Publisher } from '../rooms/dispatch';
 import type { Room, RoomMember } from '../rooms/room';
+import { specEvents, specPayload } from '../rooms/spec-views';
 import { eventPayload, memberList } from '../rooms/views';
 import { spectatorFeed } from './spectators';
 import type { RoomNamespace } from './types';
@@ -41,8 +42,15 @@ function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { read
     const local = nsp.sockets.get(member.socketId);
     // One write per member per change, whatever the number of events (write-batch.ts).
     if (local) holdWrites(local);
-    const target: Emitter = local ?? nsp.to(member.socketId);
-    for (const event of events) target.emit(event, eventPayload(event, room, member.userId, memberPayload));
+    const target = (local ?? nsp.to(member.socketId)) as unknown as Emitter;
+    if (member.dialect === 'broadside/2') {
+      for (const event of events) target.emit(event, eventPayload(event, room, member.userId, memberPayload));
+      return;
+    }
+    // Everyone else gets the SPEC dialect, as the original server sends it (docs/protocol.md).
+    for (const event of specEvents(room, member.userId, events)) {
+      target.emit(event, specPayload(event, room, member.userId, memberPayload));
+    }
   };
   // The member whose turn it is goes last, so its turn signal leaves after every other frame.
   const turn = room.state.turn;
@@ -56,9 +64,9 @@ function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { read
   for (const hook of hooks.get(nsp) ?? []) hook(room);
 }
 
-/** A local socket or a broadcast to one remote socket, as publish emits to either. */
+/** A local socket or a broadcast to one remote socket, as publish emits to either, in either dialect. */
 interface Emitter {
-  emit<K extends ServerEventName>(event: K, ...payload: Parameters<ServerToClientEvents[K]>): boolean;
+  emit(event: ServerEventName, payload: unknown): boolean;
 }
 
 const hooks = new WeakMap<RoomNamespace, ((room: Room) => void)[]>();

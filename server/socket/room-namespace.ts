@@ -25,6 +25,8 @@ import type { Actor, PlayerCommand } from '../rooms/commands';
 import type { RoomDispatcher } from '../rooms/dispatch';
 import type { RoomRegistry } from '../rooms/registry';
 import type { Room } from '../rooms/room';
+import { shipKeysIn } from '../../src/protocol/spec-dialect';
+import { dialectOfQuery, replyFor } from './dialect';
 import { authenticate } from './handshake';
 import { holdWrites } from './write-batch';
 import { spectatorFeed } from './spectators';
@@ -62,6 +64,7 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       socket.data.user = { id: user.id, username: user.username };
       socket.data.slug = null;
       socket.data.watching = null;
+      socket.data.dialect = dialectOfQuery(socket.handshake.query);
     }),
   );
 
@@ -82,12 +85,15 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
   ): void {
     socket.on(event, (...args: unknown[]) => {
       const last = args[args.length - 1];
-      const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : () => undefined;
+      const send = typeof last === 'function' ? (last as (reply: unknown) => void) : () => undefined;
+      // Every ack in the socket's own dialect (docs/protocol.md).
+      const ack = (answer: unknown): void => send(replyFor(socket.data.dialect, event, answer));
       if (!forSpectators && socket.data.watching !== null) {
         ack(errorAck('SPECTATOR', `this socket watches ${socket.data.watching}: a spectator cannot ${event}`));
         return;
       }
-      const parsed = schema.safeParse(args[0]);
+      // Ship keys "1".."5" (the SPEC dialect) are the same ships as "0".."4" (docs/protocol.md).
+      const parsed = schema.safeParse(event === 'placeShips' ? shipKeysIn(args[0]) : args[0]);
       if (!parsed.success) {
         ack(badPayload(parsed.error));
         return;
@@ -153,7 +159,13 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       if (!room) return reply(errorAck('ROOM_NOT_FOUND'));
       if (socket.data.slug !== null && socket.data.slug !== slug) await leave(socket);
       await dispatch(room, actor(socket), { type: 'join' }, (ack) => {
-        if (typeof ack === 'string') socket.data.slug = slug;
+        if (typeof ack === 'string') {
+          socket.data.slug = slug;
+          // Before the join's events leave (dispatch answers, then publishes): they are cut for
+          // this member's dialect (docs/protocol.md).
+          const member = room.members.get(socket.data.user.id);
+          if (member) member.dialect = socket.data.dialect;
+        }
         reply(ack);
       });
     });

@@ -11,6 +11,8 @@ export interface SocketData {
   slug: string | null;
   /** The room this socket watches as a spectator, if any: such a socket may not act in a game. */
   watching: string | null;
+  /** The wire this socket speaks, from its handshake (docs/protocol.md): SPEC unless it asks for broadside/2. */
+  dialect: 'spec' | 'broadside/2';
 }
 
 export type RoomNamespace = Namespace<UntrustedClientEvents, ServerToClientEvents, Record<string, never>, SocketData>;

@@ -162,6 +162,29 @@ export async function startAndPlace(
   const placed = await timed('placeShips', observe, () => client.placeShips(fleet));
   if (isErrorAck(placed)) throw new BotError(placed.error, `placeShips: ${refusal(placed)}`);
   options.onPlaced?.();
+  if (client.dialect === 'spec') await placeUntilPlay(client, fleet, timeout);
+}
+
+/**
+ * On a SPEC server, sends the fleet again while the game has not reached PLAY. The original server
+ * loses one of two fleets placed at the same moment (docs/protocol.md, "Interoperability") and
+ * tells nobody; a player may send its fleet again until both are in, so the lost one comes back.
+ * Spaced by 1.5 to 3 s, so two bots in two processes stop colliding.
+ */
+async function placeUntilPlay(client: GameClient, fleet: ShipMap, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const wait = 1500 + Math.floor(Math.random() * 1500);
+    try {
+      await waitForState(client, (s) => s.gameStatus !== 'PLACE_SHIPS', 'the other fleet', wait);
+      return;
+    } catch {
+      if (client.closed) return;
+      const again = await client.placeShips(fleet);
+      if (isErrorAck(again) && again.error !== 'REFUSED')
+        throw new BotError(again.error, `placeShips: ${refusal(again)}`);
+    }
+  }
 }
 
 /**

@@ -19,15 +19,9 @@ import { readDoneReply, readShotReply, readStatusReply, toWireShips } from './sp
 import type { SpectatorFrame } from './spectators';
 import { absorb } from './state-intake';
 
-/** The dialect our clients ask for in the handshake (docs/protocol.md). */
-export const BROADSIDE_PROTOCOL = 'broadside/2';
+import { BROADSIDE_PROTOCOL, type Dialect } from './dialect';
 
-/**
- * What a server speaks, as this client found out when it joined: `broadside/2` (ours, asked for),
- * `legacy` (a server of ours from before the dialects: bare status acks, ship keys "0".."4"), or
- * `spec` (the original server, or ours to a client that does not ask: docs/protocol.md).
- */
-export type Dialect = 'broadside/2' | 'legacy' | 'spec';
+export { BROADSIDE_PROTOCOL, type Dialect };
 
 /** The user id in a JWT's payload, read without checking it (the server does). */
 function tokenUserId(token: string): string | null {
@@ -98,6 +92,8 @@ export interface GameClientOptions {
    * refusals (the original) before they count as accepted; progress in the events settles them sooner.
    */
   readonly quietMs?: number;
+  /** Asks for broadside/2 (the default), or speaks the SPEC dialect as the original client does (tests). */
+  readonly speak?: 'broadside/2' | 'spec';
 }
 
 /**
@@ -128,7 +124,12 @@ export class GameClient {
     this.me = tokenUserId(options.token);
     this.socket = io(
       `${options.url.replace(/\/+$/, '')}${SOCKET_NAMESPACE}`,
-      clientSocketOptions({ token: options.token, slug: options.slug, protocol: BROADSIDE_PROTOCOL }, options.socket),
+      clientSocketOptions(
+        options.speak === 'spec'
+          ? { token: options.token, slug: options.slug }
+          : { token: options.token, slug: options.slug, protocol: BROADSIDE_PROTOCOL },
+        options.socket,
+      ),
     );
     for (const event of SERVER_EVENTS) this.listen(event);
     this.socket.on('connect', () => {

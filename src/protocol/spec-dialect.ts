@@ -60,6 +60,18 @@ export function fromWireShips(map: unknown, spec = false): PartialShipMap {
   return out;
 }
 
+/**
+ * A placeShips payload with the SPEC numbering (exactly the keys "1".."5") renumbered "0".."4";
+ * anything else unchanged, for the schema to judge.
+ */
+export function shipKeysIn(payload: unknown): unknown {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload;
+  const map = payload as Record<string, unknown>;
+  const keys = Object.keys(map).sort();
+  if (keys.join() !== '1,2,3,4,5') return payload;
+  return Object.fromEntries(keys.map((k) => [String(Number(k) - 1), map[k]]));
+}
+
 /** A whole fleet from either numbering, or null when the map is empty or incomplete (`{}` before placing). */
 export function fromWireFleet(map: unknown): ShipMap | null {
   const ships = fromWireShips(map, true);

@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomFleet, createRng } from '../../src/game';
 import { SOCKET_NAMESPACE } from '../../src/protocol';
+import { toWireShips } from '../../src/protocol/spec-dialect';
 import { newPlayer, type TestPlayer } from '../support/players';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -32,17 +33,21 @@ async function specClient(player: TestPlayer, slug: string): Promise<{ socket: S
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe('events a SPEC client receives (writes are batched per change, events are not merged)', () => {
+  // Acks and events as the original server sends them (docs/protocol.md, SPEC dialect): this test
+  // pinned the bare-status join ack and null success acks before; the original client reads
+  // `response.gameStatus` and calls `response.hasOwnProperty`, so they are `{gameStatus}` and `{}`.
   it('gets every event of a shot as its own event, in order, after the ack', async () => {
     const [pa, pb] = await Promise.all([newPlayer(server.url, 'spec_a'), newPlayer(server.url, 'spec_b')]);
     const { slug } = await pa.api.createRoom({ userId: pa.id, username: pa.username, socketId: null });
     const a = await specClient(pa, slug);
     const b = await specClient(pb, slug);
-    expect(await a.socket.emitWithAck('joinRoom', slug)).toBe('UNSTARTED');
-    expect(await b.socket.emitWithAck('joinRoom', slug)).toBe('UNSTARTED');
-    expect(await a.socket.emitWithAck('startGame', slug)).toBeNull();
+    expect(await a.socket.emitWithAck('joinRoom', slug)).toEqual({ gameStatus: 'UNSTARTED' });
+    expect(await b.socket.emitWithAck('joinRoom', slug)).toEqual({ gameStatus: 'UNSTARTED' });
+    expect(await a.socket.emitWithAck('startGame', slug)).toEqual({});
     const rng = createRng(7);
-    expect(await a.socket.emitWithAck('placeShips', randomFleet(rng))).toBeNull();
-    expect(await b.socket.emitWithAck('placeShips', randomFleet(rng))).toBeNull();
+    // Keys "1".."5" as the original client numbers ships, and "0".."4": both are read.
+    expect(await a.socket.emitWithAck('placeShips', toWireShips(randomFleet(rng)))).toEqual({});
+    expect(await b.socket.emitWithAck('placeShips', randomFleet(rng))).toEqual({});
     await settle();
     const firstId = await new Promise<string>((resolve) => {
       a.socket.emit('joinRoom', slug, () => undefined);
@@ -65,8 +70,9 @@ describe('events a SPEC client receives (writes are batched per change, events a
     await settle();
     expect(['M', 'H', 'D']).toContain(reply);
     expect(eventsBeforeAck).toBe(0);
-    expect(shooter.events).toEqual(['battlePlace', 'members', 'opponentBoats']);
-    expect(other.events).toEqual(['battlePlace', 'members', 'playerBoats']);
+    // No opponentBoats during play (the shot grid is battlePlace); members after the grids.
+    expect(shooter.events).toEqual(['battlePlace', 'members']);
+    expect(other.events).toEqual(['battlePlace', 'playerBoats', 'members']);
     a.socket.close();
     b.socket.close();
   });

@@ -44,12 +44,18 @@ export function interopDir(env: NodeJS.ProcessEnv = process.env): string {
   return beside;
 }
 
-/** Why the interop suite cannot run on this machine, or null when it can. */
-export function interopSkipReason(env: NodeJS.ProcessEnv = process.env): string | null {
+/** Why the original system cannot be unpacked here (its archive is absent), or null. */
+export function interopArchiveMissing(env: NodeJS.ProcessEnv = process.env): string | null {
   const archive = join(interopDir(env), ARCHIVE);
-  if (!existsSync(archive)) {
-    return `interop (the original client and server): ${archive} is absent (a clone of the repository alone does not have ../shared/interop/)`;
-  }
+  return existsSync(archive)
+    ? null
+    : `interop (the original client and server): ${archive} is absent (a clone of the repository alone does not have ../shared/interop/)`;
+}
+
+/** Why the interop suite (the original server too) cannot run on this machine, or null when it can. */
+export function interopSkipReason(env: NodeJS.ProcessEnv = process.env): string | null {
+  const missing = interopArchiveMissing(env);
+  if (missing) return missing;
   if (!env[TEST_DATABASE_URL_VARIABLE]) {
     return `interop (the original client and server): ${TEST_DATABASE_URL_VARIABLE} is not set (the original server needs PostgreSQL)`;
   }

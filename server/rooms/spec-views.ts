@@ -1,0 +1,91 @@
+import { knownOpponentGrid, opponentOf, ownGrid } from '../../src/game';
+import type { Member, ServerEventName } from '../../src/protocol';
+import { toWireOwnGrid, toWireShips } from '../../src/protocol/spec-dialect';
+import type { Room } from './room';
+
+/*
+ * The events of the SPEC dialect (docs/protocol.md), as the original server sends them, cut from
+ * the same src/game views as ours: ship keys "1".."5", own-grid ship cells holding their key,
+ * `battlePlace` the player's shot grid, the opponent's board and fleet only at ENDED, `isHost`
+ * in members and `hasToPlay` marking who has not placed yet during PLACE_SHIPS.
+ */
+
+/** The members as the SPEC dialect lists them (`members` of ours made once per change, passed in). */
+export function specMembers(room: Room, members: readonly Member[]): Member[] {
+  const { state } = room;
+  const host = state.players[0];
+  return members.map((m) => ({
+    ...m,
+    isHost: m.userId === host,
+    hasToPlay:
+      state.status === 'PLACE_SHIPS'
+        ? state.fleets[m.userId] === undefined
+        : state.status === 'PLAY'
+          ? state.turn === m.userId
+          : false,
+  }));
+}
+
+/** The payload of `event` for `userId` in the SPEC dialect. */
+export function specPayload(event: ServerEventName, room: Room, userId: string, members: () => Member[]): unknown {
+  const { state } = room;
+  switch (event) {
+    case 'gameStatus':
+      return state.status;
+    case 'members':
+      return specMembers(room, members());
+    case 'shipsIndexes':
+      return toWireShips(state.fleets[userId] ?? {});
+    case 'playerBoats':
+      return toWireOwnGrid(ownGrid(state, userId), state.fleets[userId]);
+    case 'battlePlace':
+      return knownOpponentGrid(state, userId);
+    case 'opponentBoats': {
+      // Only sent at ENDED (specEvents): the opponent's own board, ships and all, as the original.
+      const opponent = opponentOf(state, userId);
+      return opponent === undefined
+        ? knownOpponentGrid(state, userId)
+        : toWireOwnGrid(ownGrid(state, opponent), state.fleets[opponent]);
+    }
+    case 'opponentShipsIndexes': {
+      const opponent = opponentOf(state, userId);
+      return toWireShips((opponent === undefined ? undefined : state.fleets[opponent]) ?? {});
+    }
+    case 'winner': {
+      const winner = state.winner;
+      return winner === null ? null : { userId: winner, username: room.members.get(winner)?.username ?? '' };
+    }
+    case 'match':
+      return null;
+  }
+}
+
+/**
+ * Which of our events a SPEC-dialect member gets, in the original's order: no `match`; the
+ * opponent's board and fleet only at ENDED (a change of the opponent board shows in `battlePlace`);
+ * no `shipsIndexes` while the member has not placed (the original client keeps its own layout
+ * then); `members` last, after every grid of the change, as the original sends a shot.
+ */
+export function specEvents(room: Room, userId: string, events: readonly ServerEventName[]): ServerEventName[] {
+  const { state } = room;
+  const ended = state.status === 'ENDED';
+  const out: ServerEventName[] = [];
+  let members = false;
+  let shotGrid = false;
+  for (const event of events) {
+    if (event === 'match') continue;
+    if (event === 'members') {
+      members = true;
+      continue;
+    }
+    if (!ended && (event === 'opponentBoats' || event === 'opponentShipsIndexes')) {
+      shotGrid = true;
+      continue;
+    }
+    if (event === 'shipsIndexes' && state.status === 'PLACE_SHIPS' && state.fleets[userId] === undefined) continue;
+    if (!out.includes(event)) out.push(event);
+  }
+  if (shotGrid && !out.includes('battlePlace')) out.push('battlePlace');
+  if (members) out.push('members');
+  return out;
+}

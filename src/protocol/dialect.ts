@@ -1,0 +1,9 @@
+/** The dialect our clients ask for in the handshake query `protocol` (docs/protocol.md). */
+export const BROADSIDE_PROTOCOL = 'broadside/2';
+
+/**
+ * What a server speaks, as a client finds out when it joins: `broadside/2` (ours, asked for),
+ * `legacy` (a server of ours from before the dialects: bare status acks, ship keys "0".."4"), or
+ * `spec` (the original server, or ours to a client that does not ask: docs/protocol.md).
+ */
+export type Dialect = 'broadside/2' | 'legacy' | 'spec';
