@@ -1,3 +1,4 @@
+import english from '../../locales/en/translation.json';
 import { type ErrorCode, isErrorAck } from '../../src/protocol';
 import { BROADSIDE_PROTOCOL, type Dialect } from '../../src/protocol/dialect';
 
@@ -16,35 +17,15 @@ export function dialectOfQuery(query: unknown): SocketDialect {
 
 /**
  * A sentence a person can read for each code: the SPEC dialect's `error` is shown as it comes in
- * the original client's banner, so it carries this, with the stable code beside it in `code`.
+ * the original client's banner, so it carries the English text our own client shows for the code
+ * (one source: locales/en), with the stable code beside it in `code`.
  */
-const SENTENCES: Record<ErrorCode, string> = {
-  BAD_PAYLOAD: 'The server did not understand the request.',
-  UNAUTHORIZED: 'Your session is no longer valid. Please log in again.',
-  ROOM_NOT_FOUND: 'This game does not exist.',
-  ROOM_FULL: 'This game already has two players.',
-  NOT_A_MEMBER: 'You are not a player of this game.',
-  NOT_JOINED: 'You have not joined this game.',
-  WRONG_STATUS: 'This cannot be done at this stage of the game.',
-  NEED_TWO_PLAYERS: 'The game needs exactly two players.',
-  WRONG_SHOT_COUNT: 'Fire one shot for each of your ships still afloat.',
-  RULES_NOT_SUPPORTED: 'This room plays rules your client cannot show.',
-  INVALID_FLEET: 'Your fleet is not a valid layout.',
-  NOT_YOUR_TURN: 'It is not your turn.',
-  ALREADY_SHOT: 'You already shot at this cell.',
-  OUT_OF_BOUNDS: 'This cell is outside the grid.',
-  TIMEOUT: 'The server did not answer in time.',
-  DISCONNECTED: 'The connection to the server was lost.',
-  INTERNAL: 'The server ran into a problem.',
-  SPECTATOR: 'Spectators cannot act in the game.',
-  CONFLICT: 'The game changed meanwhile. Check the board and try again.',
-  REFUSED: 'The server refused the request.',
-  BAD_REPLY: 'The server gave an answer this client cannot read.',
-};
+const SENTENCES: Readonly<Record<string, string>> = english.errors.codes;
 
 /** The readable sentence of an error code, with the detail the server gave. */
 export function errorSentence(code: ErrorCode, detail?: string): string {
-  return detail ? `${SENTENCES[code]} (${detail})` : SENTENCES[code];
+  const sentence = SENTENCES[code] ?? english.errors.unexpected;
+  return detail ? `${sentence} (${detail})` : sentence;
 }
 
 /** Events whose success the SPEC dialect answers with `{ gameStatus }`. */
