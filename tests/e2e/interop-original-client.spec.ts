@@ -68,14 +68,23 @@ test('the original client plays a whole game on our server, to "{username} won !
     await page.getByRole('button', { name: 'Validate my ships' }).click();
   }
   const pages = [a.page, b.page];
-  await expect.poll(async () => (await Promise.all(pages.map((p) => p.getByText("It's your turn !").count()))).reduce((x, y) => x + y)).toBe(1);
+  await expect
+    .poll(async () =>
+      (await Promise.all(pages.map((p) => p.getByText("It's your turn !").count()))).reduce((x, y) => x + y),
+    )
+    .toBe(1);
 
   // Each page shoots its cells in order on its turn; our server passes the turn after every shot.
   const next = [0, 0];
   let winner = -1;
   for (let move = 0; move < 220 && winner < 0; move++) {
     const turn = await Promise.race(
-      pages.map((page, i) => page.getByText("It's your turn !").waitFor({ timeout: 20_000 }).then(() => i)),
+      pages.map((page, i) =>
+        page
+          .getByText("It's your turn !")
+          .waitFor({ timeout: 20_000 })
+          .then(() => i),
+      ),
     );
     const page = pages[turn] as Page;
     const grid = shotGrid(page);
