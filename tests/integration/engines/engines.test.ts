@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ScriptSchema } from '../../../cli/script/schema';
 import { runCli } from '../cli/cli';
 
 const BIN = fileURLToPath(new URL('../../../cli/bin.mjs', import.meta.url));
@@ -123,6 +124,8 @@ describe('tournament', () => {
     const saved = JSON.parse(results[0] ?? '{}') as { file: string };
     const script = JSON.parse(readFileSync(join(dir, saved.file), 'utf8')) as { shots: unknown[] };
     expect(script.shots.length).toBeGreaterThan(0);
+    // A `broadside script` file as docs/cli.md describes it, playable on a server as it is.
+    expect(ScriptSchema.safeParse(script).success).toBe(true);
     expect(readFileSync(join(dir, 'r.html'), 'utf8')).toContain('id="crosstable"');
     // Lose the last two games (as if stopped), resume: only they are played again.
     writeFileSync(join(dir, 'results.jsonl'), `${results.slice(0, -2).join('\n')}\n{"torn`);
