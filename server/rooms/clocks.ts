@@ -3,7 +3,7 @@ import type { ClockCommand } from './commands';
 import { presence, type Room } from './room';
 
 /**
- * Sets exactly the timers the room's state calls for (docs/game.md, "Presence and time"); a timer
+ * Sets exactly the timers the room's state calls for (docs/game.md, "The rules"); a timer
  * that fires hands its command to `fire` (dispatch, as the clock):
  * - the turn clock, while a room with one is in PLAY: the turn passes at its deadline;
  * - a member's grace period, while that member is away in PLAY and the other member is connected:

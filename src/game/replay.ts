@@ -3,7 +3,7 @@ import type { ShipMap } from './fleet';
 import type { Shot } from './shots';
 import { CLASSIC_RULES, type Rules } from './rules';
 
-/** One move of a round, in order: a shot, or a turn the clock passed (docs/game.md, turn clock). */
+/** One move of a round, in order: a shot, or a turn the clock passed (docs/game.md, "The rules"). */
 export type Move =
   | { readonly kind: 'shot'; readonly shot: Shot }
   | { readonly kind: 'timeout'; readonly playerId: string };
