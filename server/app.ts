@@ -137,7 +137,10 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const sessions = new Sessions(tokens, new SessionStore(db), app.log);
   const identify = identifyWith(sessions);
   registerRoutes(app, { store, tokens, registry, limits, computers, sessions, identify, caps });
-  const ratings = new Ratings(db, app.log);
+  const ratings = new Ratings(db, app.log, {
+    ratedGamesPerPairPerDay: config.ratedGamesPerPairPerDay,
+    leaderboardMinGames: config.leaderboardMinGames,
+  });
   registerHistoryRoutes(app, { identify, history: new HistoryStore(db), ratings });
 
   const hasClient = existsSync(join(config.clientDir, 'index.html'));

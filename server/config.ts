@@ -34,6 +34,10 @@ export interface ServerConfig {
   readonly maxSpectatorSockets: number;
   /** The longest something counts towards a cap when its release never comes (a node died). */
   readonly capHoldSeconds: number;
+  /** Rated games between the same two accounts within 24 hours (docs/game.md, Ratings); 0 = no bound. */
+  readonly ratedGamesPerPairPerDay: number;
+  /** Rated games a player needs to be listed on the leaderboard. */
+  readonly leaderboardMinGames: number;
   /** When null, a secret is generated once and kept in DATA_DIR. */
   readonly jwtSecret: string | null;
   readonly tokenTtlSeconds: number;
@@ -104,6 +108,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     maxComputerGames: intFrom(env.MAX_COMPUTER_GAMES_PER_ACCOUNT, 3, 'MAX_COMPUTER_GAMES_PER_ACCOUNT'),
     maxSpectatorSockets: intFrom(env.MAX_SPECTATOR_SOCKETS_PER_ACCOUNT, 10, 'MAX_SPECTATOR_SOCKETS_PER_ACCOUNT'),
     capHoldSeconds: Math.max(1, intFrom(env.ACCOUNT_CAP_HOLD_SECONDS, 3600, 'ACCOUNT_CAP_HOLD_SECONDS')),
+    ratedGamesPerPairPerDay: intFrom(env.RATED_GAMES_PER_PAIR_PER_DAY, 3, 'RATED_GAMES_PER_PAIR_PER_DAY'),
+    leaderboardMinGames: intFrom(env.LEADERBOARD_MIN_GAMES, 5, 'LEADERBOARD_MIN_GAMES'),
     jwtSecret: env.JWT_SECRET || null,
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600, 'TOKEN_TTL_SECONDS'),
     logLevel: env.LOG_LEVEL || 'info',

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { LeaderboardEntry, RatingSummary } from '../../src/protocol';
+import type { Leaderboard, LeaderboardEntry, RatingSummary } from '../../src/protocol';
 import { botLevelOf } from '../db/history-store';
 import type { Database } from '../db/schema';
 import { INITIAL_RATING, type Rating, rateGame } from './glicko';
+import { type RatingRules, unratedReason } from './rating-rules';
 
 /** Under this many games, or above this deviation, a rating is shown as provisional (lichess uses RD 110). */
 const SETTLED_GAMES = 5;
@@ -11,7 +12,7 @@ const SETTLED_RD = 110;
 
 type RatingRow = Database['ratings'];
 
-function summary(row: RatingRow, rank: number): RatingSummary {
+function summary(row: RatingRow, rank: number, minGames: number): RatingSummary {
   return {
     rating: Math.round(row.rating),
     rd: Math.round(row.rd),
@@ -19,6 +20,7 @@ function summary(row: RatingRow, rank: number): RatingSummary {
     wins: row.wins,
     rank,
     provisional: row.games < SETTLED_GAMES || row.rd > SETTLED_RD,
+    ranked: row.games >= minGames,
   };
 }
 
@@ -29,7 +31,7 @@ function summary(row: RatingRow, rank: number): RatingSummary {
 export function unratedGames(db: Kysely<Database>) {
   return db
     .selectFrom('games')
-    .select(['id', 'room_slug', 'winner_id'])
+    .select(['id', 'room_slug', 'winner_id', 'ended_at'])
     .where('ended_at', 'is not', null)
     .where('rated_at', 'is', null)
     .orderBy('ended_at')
@@ -39,8 +41,10 @@ export function unratedGames(db: Kysely<Database>) {
 
 /**
  * Ratings of the players (issue 14), Glicko-2 through the `glicko2` package, from games between
- * people only. A game is rated once it has ended, whatever ended it (sinking, resignation,
- * forfeit, clock); games against the computer are marked handled and left out. The work runs one
+ * people only (docs/game.md, "Ratings"). A game is rated once it has ended, whatever ended it
+ * (sinking, resignation, forfeit, clock), if it was played (rating-rules.ts: both players fired,
+ * and the same two were not rated against each other too often that day); other finished games are
+ * marked handled with the reason, and games against the computer are left out. The work runs one
  * game at a time, in the order the games ended, and each game is claimed in the same transaction
  * that writes its ratings, so two nodes can never rate one game twice.
  */
@@ -51,6 +55,7 @@ export class Ratings {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
+    readonly rules: RatingRules = { ratedGamesPerPairPerDay: 3, leaderboardMinGames: 5 },
   ) {}
 
   /** A room's game has ended: rate it (and any other finished game not yet handled). */
@@ -83,7 +88,7 @@ export class Ratings {
 
   private async rateOne(
     tx: Transaction<Database>,
-    game: { id: number; room_slug: string; winner_id: string | null },
+    game: { id: number; room_slug: string; winner_id: string | null; ended_at: number | null },
   ): Promise<void> {
     const now = Date.now();
     const claimed = await tx
@@ -103,6 +108,14 @@ export class Ratings {
     const loser = players.find((p) => p.id !== game.winner_id);
     if (players.length !== 2 || !winner || !loser) return;
     if (botLevelOf(winner) !== null || botLevelOf(loser) !== null) return;
+    const skipped = await unratedReason(tx, this.rules, { id: game.id, endedAt: game.ended_at ?? now }, [
+      winner.id,
+      loser.id,
+    ]);
+    if (skipped) {
+      await tx.updateTable('games').set({ unrated_reason: skipped }).where('id', '=', game.id).execute();
+      return;
+    }
 
     const current = async (userId: string): Promise<RatingRow | undefined> =>
       tx.selectFrom('ratings').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -129,7 +142,11 @@ export class Ratings {
     await save(loser.id, l, next.loser, false);
   }
 
-  /** A player's rating and rank, or null before their first rated game. */
+  /**
+   * A player's rating and rank, or null before their first rated game. The rank is the place among
+   * the players listed on the leaderboard (`leaderboardMinGames` rated games or more): theirs when
+   * listed, the one they would take otherwise (`ranked` says which).
+   */
   async of(userId: string): Promise<RatingSummary | null> {
     const row = await this.db.selectFrom('ratings').selectAll().where('user_id', '=', userId).executeTakeFirst();
     if (!row) return null;
@@ -137,20 +154,23 @@ export class Ratings {
       .selectFrom('ratings')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('rating', '>', row.rating)
+      .where('games', '>=', this.rules.leaderboardMinGames)
       .executeTakeFirst();
-    return summary(row, Number(above?.n ?? 0) + 1);
+    return summary(row, Number(above?.n ?? 0) + 1, this.rules.leaderboardMinGames);
   }
 
-  /** The best `limit` players, how many are rated, and the caller's own line. */
-  async leaderboard(
-    limit: number,
-    userId: string,
-  ): Promise<{ players: LeaderboardEntry[]; total: number; me: LeaderboardEntry | null }> {
+  /**
+   * The best `limit` players with at least `leaderboardMinGames` rated games, how many such players
+   * there are, the caller's own line (also when not listed yet), and the rules.
+   */
+  async leaderboard(limit: number, userId: string): Promise<Leaderboard> {
+    const minGames = this.rules.leaderboardMinGames;
     const rows = await this.db
       .selectFrom('ratings')
       .innerJoin('users', 'users.id', 'ratings.user_id')
       .selectAll('ratings')
       .select('users.username')
+      .where('ratings.games', '>=', minGames)
       .orderBy('ratings.rating', 'desc')
       .orderBy('ratings.user_id')
       .limit(limit)
@@ -158,12 +178,13 @@ export class Ratings {
     const counted = await this.db
       .selectFrom('ratings')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('games', '>=', minGames)
       .executeTakeFirst();
     // Equal ratings share a rank: the rank is one more than the number of better ratings.
     let rank = 0;
     const players = rows.map((row, i) => {
       if (i === 0 || row.rating < (rows[i - 1]?.rating ?? row.rating)) rank = i + 1;
-      return { userId: row.user_id, username: row.username, ...summary(row, rank) };
+      return { userId: row.user_id, username: row.username, ...summary(row, rank, minGames) };
     });
     const own = players.find((p) => p.userId === userId);
     let me: LeaderboardEntry | null = own ?? null;
@@ -172,6 +193,11 @@ export class Ratings {
       const user = await this.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
       if (mine && user) me = { userId, username: user.username, ...mine };
     }
-    return { players, total: Number(counted?.n ?? 0), me };
+    return {
+      players,
+      total: Number(counted?.n ?? 0),
+      me,
+      rules: { minGames, ratedGamesPerPairPerDay: this.rules.ratedGamesPerPairPerDay },
+    };
   }
 }

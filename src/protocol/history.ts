@@ -95,6 +95,8 @@ export const RatingSummarySchema = z.object({
   rank: z.number().int(),
   /** Fewer than a handful of games, or a wide deviation: the rating is still a rough guess. */
   provisional: z.boolean(),
+  /** Enough rated games to be listed on the leaderboard; `rank` is then the place there (else the place it would be). */
+  ranked: z.boolean().optional(),
 });
 
 /** GET /users/{id}/rating. */
@@ -108,6 +110,15 @@ export const LeaderboardSchema = z.object({
   total: z.number().int(),
   /** The caller's own line, also when outside the top; null before their first rated game. */
   me: LeaderboardEntrySchema.nullable(),
+  /** Which games are rated and who is listed (docs/game.md, "Ratings"); absent from older servers. */
+  rules: z
+    .object({
+      /** Rated games a player needs to be listed. */
+      minGames: z.number().int(),
+      /** Rated games between the same two players within 24 hours; 0 = no bound. */
+      ratedGamesPerPairPerDay: z.number().int(),
+    })
+    .optional(),
 });
 
 export interface PlayerRef {

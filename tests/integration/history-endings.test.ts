@@ -75,7 +75,11 @@ describe('ratings after a game that ends without the last ship sunk', () => {
 
   it('FORFEIT: the player who stayed away past the grace period loses rating, the other gains it', async () => {
     const { first, second } = await playingRoom(server.url);
+    // One shot each: a game is rated only once both players have fired (docs/game.md, Ratings).
     expect(isErrorAck(await first.client.shoot({ x: 4, y: 4 }))).toBe(false);
+    await waitForState(second.client, (s) => s.members.some((m) => m.userId === second.player.id && m.hasToPlay));
+    expect(isErrorAck(await second.client.shoot({ x: 4, y: 4 }))).toBe(false);
+    await waitForState(first.client, (s) => s.members.some((m) => m.userId === first.player.id && m.hasToPlay));
     second.client.close();
     await awayDeadline(first.client, second.player.id);
     const end = await endOf(first.client);

@@ -12,7 +12,8 @@ import { runCli } from './cli/cli';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // One rated game lists a player here (the default asks for 5: docs/game.md, Ratings).
+  server = await startTestServer({ config: { leaderboardMinGames: 1 } });
 });
 afterAll(async () => {
   await server.dispose();

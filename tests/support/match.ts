@@ -3,15 +3,16 @@ import type { TurnSeconds } from '../../src/game';
 import { type GameClient, isErrorAck } from '../../src/protocol';
 import type { TestServer } from './server';
 import { type Seat, startAndPlace } from './game';
-import { connectClient, newPlayer, waitForState } from './players';
+import { connectClient, newPlayer, type TestPlayer, waitForState } from './players';
 import { createRng, randomFleet } from '../../src/game';
 
-/** Two players in PLAY in a fresh room (with a turn clock when `turnSeconds` is given). */
+/** Two players (fresh ones unless `players` are given) in PLAY in a fresh room (with a turn clock when `turnSeconds` is given). */
 export async function playingRoom(
   url: string,
   turnSeconds: TurnSeconds | null = null,
+  players?: readonly [TestPlayer, TestPlayer],
 ): Promise<{ slug: string; a: Seat; b: Seat; first: Seat; second: Seat }> {
-  const [pa, pb] = await Promise.all([newPlayer(url, 'alice'), newPlayer(url, 'bob')]);
+  const [pa, pb] = players ?? (await Promise.all([newPlayer(url, 'alice'), newPlayer(url, 'bob')]));
   const { slug } = await pa.api.createRoom({ userId: pa.id, username: pa.username, socketId: null, turnSeconds });
   const [ca, cb] = await Promise.all([connectClient(url, pa.token, slug), connectClient(url, pb.token, slug)]);
   expect(await ca.joinRoom(slug)).toBe('UNSTARTED');

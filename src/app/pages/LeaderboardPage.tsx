@@ -21,7 +21,36 @@ function Row({ entry, mine }: { entry: LeaderboardEntry; mine: boolean }) {
   );
 }
 
-/** /leaderboard: the 100 best ratings (Glicko-2, games between people) and the visitor's own rank. */
+/** The rules the server applies (docs/game.md, Ratings), said in the player's language. */
+function Rules({ rules }: { rules: NonNullable<Leaderboard['rules']> }) {
+  const { t } = useTranslation();
+  return (
+    <section className="section" aria-labelledby="leaderboard-rules" data-testid="leaderboard-rules">
+      <h2 id="leaderboard-rules" className="section-title">
+        {t('leaderboard.rulesTitle')}
+      </h2>
+      <ul className="card rules-list">
+        <li>{t('leaderboard.ruleGlicko')}</li>
+        <li>{t('leaderboard.rulePlayed')}</li>
+        {rules.ratedGamesPerPairPerDay > 0 ? (
+          <li>{t('leaderboard.rulePair', { count: rules.ratedGamesPerPairPerDay })}</li>
+        ) : null}
+        <li>{t('leaderboard.ruleListed', { count: rules.minGames })}</li>
+      </ul>
+    </section>
+  );
+}
+
+/** The visitor's own line: their rank, or how far they are from being listed. */
+function mineText(t: (key: string, options?: Record<string, unknown>) => string, board: Leaderboard): string {
+  const { me } = board;
+  if (!me) return t('leaderboard.unrated');
+  if (me.ranked === false)
+    return t('leaderboard.notListed', { count: me.games, rating: me.rating, min: board.rules?.minGames ?? '' });
+  return t('leaderboard.mine', { rank: me.rank, total: board.total, rating: me.rating });
+}
+
+/** /leaderboard: the 100 best ratings (Glicko-2, games between people), the visitor's own rank and the rules. */
 export default function LeaderboardPage({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const [board, setBoard] = useState<Leaderboard | null>(null);
@@ -47,9 +76,7 @@ export default function LeaderboardPage({ userId }: { userId: string }) {
       ) : (
         <>
           <p className="card" data-testid="leaderboard-me">
-            {board.me
-              ? t('leaderboard.mine', { rank: board.me.rank, total: board.total, rating: board.me.rating })
-              : t('leaderboard.unrated')}
+            {mineText(t, board)}
           </p>
           {board.players.length === 0 ? (
             <p>{t('leaderboard.empty')}</p>
@@ -69,11 +96,12 @@ export default function LeaderboardPage({ userId }: { userId: string }) {
                   {board.players.map((p) => (
                     <Row key={p.userId} entry={p} mine={p.userId === userId} />
                   ))}
-                  {!inTop && board.me ? <Row entry={board.me} mine /> : null}
+                  {!inTop && board.me && board.me.ranked !== false ? <Row entry={board.me} mine /> : null}
                 </tbody>
               </table>
             </div>
           )}
+          {board.rules ? <Rules rules={board.rules} /> : null}
         </>
       )}
     </section>
