@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { PLACER_NAMES, PLACERS, SHOOTER_NAMES, SHOOTERS } from '../src/bots';
+import { CLASSIC_RULES, parseRules, type Rules } from '../src/game';
 
 /** Parses a whole number ≥ min for an option. */
 export function integer(min: number): (value: string) => number {
@@ -86,3 +87,16 @@ export function withReportOptions(command: Command, exampleLines: readonly strin
     .addHelpText('after', strategiesHelp())
     .addHelpText('after', examples([...exampleLines]));
 }
+
+/** Parses `--rules fleet=russian,touch=no,shots=salvo,again=hit` (docs/game.md, "Rule variants"). */
+export function rulesArg(value: string): Rules {
+  const parsed = parseRules(value);
+  if (!parsed.ok) throw new InvalidArgumentError(parsed.error);
+  return parsed.value;
+}
+
+export const rulesOption = (): Option =>
+  new Option('--rules <list>', 'rule variant, e.g. fleet=russian,touch=no,shots=salvo,again=hit (default classic)')
+    .env('BROADSIDE_RULES')
+    .argParser(rulesArg)
+    .default(CLASSIC_RULES, 'classic');

@@ -1,5 +1,6 @@
 import { benchGame, placerNamed, shooterNamed } from '../../src/bots';
 import { LatencyBook } from '../../src/bots/latency';
+import { CLASSIC_RULES, formatRules, type Rules } from '../../src/game';
 import { round, summarize } from '../stats';
 import { startWorker } from '../workers';
 import type { BenchWorkerMessage } from './worker';
@@ -11,6 +12,8 @@ export interface BenchConfig {
   readonly seed: number;
   /** Worker threads; 1 plays in this thread. Results do not depend on it, only the speed. */
   readonly workers: number;
+  /** The rules played (classic when absent). */
+  readonly rules?: Rules;
 }
 
 export interface BenchResult {
@@ -18,12 +21,18 @@ export interface BenchResult {
   readonly placement: string;
   readonly games: number;
   readonly seed: number;
+  /** The rules played, written as `--rules` takes them. */
+  readonly rules: string;
+  /** Shots to sink the fleet. */
   readonly mean: number;
   readonly median: number;
   readonly p95: number;
   readonly max: number;
+  /** Moves (a salvo is one move) and turns (a hit keeps the turn under again=hit), per game. */
+  readonly meanMoves: number;
+  readonly meanTurns: number;
   readonly gamesPerSecond: number;
-  /** Time the shooter spent choosing each shot (not deterministic, unlike the rest). */
+  /** Time the shooter spent choosing each move, a shot or a whole salvo (not deterministic, unlike the rest). */
   readonly msPerShot: { readonly p50: number; readonly p99: number; readonly max: number };
   readonly workers: number;
   readonly seconds: number;
@@ -40,6 +49,8 @@ export function playSlice(
   config: BenchConfig,
   slice: BenchSlice,
   shots: Int32Array,
+  moves: Int32Array,
+  turns: Int32Array,
   book: LatencyBook,
   progress: (played: number) => void,
 ): void {
@@ -47,8 +58,10 @@ export function playSlice(
   const placer = placerNamed(config.placement);
   let played = 0;
   for (let i = slice.first; i < config.games; i += slice.step) {
-    const game = benchGame(shooter, placer, config.seed, i, () => performance.now());
+    const game = benchGame(shooter, placer, config.seed, i, () => performance.now(), config.rules);
     shots[i] = game.shots;
+    moves[i] = game.moves;
+    turns[i] = game.turns;
     for (const ms of game.thinkMs) book.record('shot', ms);
     played++;
     if (played % 10 === 0) progress(10);
@@ -60,6 +73,8 @@ function runWorker(
   config: BenchConfig,
   slice: BenchSlice,
   shots: Int32Array,
+  moves: Int32Array,
+  turns: Int32Array,
   book: LatencyBook,
   progress: (n: number) => void,
 ) {
@@ -68,8 +83,10 @@ function runWorker(
     worker.on('message', (message: BenchWorkerMessage) => {
       if (message.type === 'progress') progress(message.played);
       else {
-        message.games.forEach(([i, n]) => {
+        message.games.forEach(([i, n, m, t]) => {
           shots[i] = n;
+          moves[i] = m;
+          turns[i] = t;
         });
         book.merge(message.latency);
         resolve();
@@ -94,13 +111,17 @@ export async function runBench(
   shooterNamed(config.strategy);
   placerNamed(config.placement);
   const shots = new Int32Array(config.games);
+  const moves = new Int32Array(config.games);
+  const turns = new Int32Array(config.games);
   const book = new LatencyBook();
   const workers = Math.max(1, Math.min(config.workers, config.games));
   const started = performance.now();
-  if (workers === 1) playSlice(config, { first: 0, step: 1 }, shots, book, progress);
+  if (workers === 1) playSlice(config, { first: 0, step: 1 }, shots, moves, turns, book, progress);
   else {
     await Promise.all(
-      Array.from({ length: workers }, (_, w) => runWorker(config, { first: w, step: workers }, shots, book, progress)),
+      Array.from({ length: workers }, (_, w) =>
+        runWorker(config, { first: w, step: workers }, shots, moves, turns, book, progress),
+      ),
     );
   }
   const seconds = (performance.now() - started) / 1000;
@@ -111,10 +132,13 @@ export async function runBench(
     placement: config.placement,
     games: config.games,
     seed: config.seed,
+    rules: formatRules(config.rules ?? CLASSIC_RULES),
     mean: round(summary.mean, 3),
     median: summary.median,
     p95: summary.p95,
     max: summary.max,
+    meanMoves: round(summarize(moves).mean, 3),
+    meanTurns: round(summarize(turns).mean, 3),
     gamesPerSecond: round(config.games / seconds, 1),
     msPerShot: { p50: think?.p50 ?? 0, p99: think?.p99 ?? 0, max: think?.max ?? 0 },
     workers,

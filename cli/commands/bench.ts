@@ -2,12 +2,21 @@ import { availableParallelism } from 'node:os';
 import { Command } from 'commander';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Option } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import { runEngineBench } from '../bench/engine';
 import { runBench } from '../bench/run';
 import { clockOf, type ClockOptions, timeoutsOf, withClockOptions } from '../engine/options';
 import { parseEngineSpec } from '../engine/participant';
-import { gamesOption, placementOption, seedOption, strategyOption, withReportOptions, workersOption } from '../options';
+import {
+  gamesOption,
+  placementOption,
+  rulesOption,
+  seedOption,
+  strategyOption,
+  withReportOptions,
+  workersOption,
+} from '../options';
+import { CLASSIC_RULES, type Rules, sameRules } from '../../src/game';
 import { createOutput } from '../output';
 import { createProgress } from '../progress';
 
@@ -18,6 +27,7 @@ interface BenchOptions extends ClockOptions {
   games: number;
   seed: number;
   workers: number;
+  rules: Rules;
   json: boolean;
   quiet: boolean;
 }
@@ -36,12 +46,14 @@ export function benchCommand(): Command {
       .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
       .addOption(gamesOption(1000))
       .addOption(seedOption())
+      .addOption(rulesOption())
       .addOption(workersOption('worker threads (the figures do not depend on it)', availableParallelism())),
     [
       'broadside bench --strategy density --games 100000 --seed 1',
       'broadside bench --strategy sampler --placement edge --games 2000 --json',
       'npm run cli -- bench --strategy hunt --games 500 --quiet',
       'broadside bench --engine "python3 examples/engines/hunt.py" --games 200 --workers 2',
+      'broadside bench --strategy density --rules fleet=russian,shots=salvo --games 2000',
     ],
   ).action(async (options: BenchOptions) => {
     const out = createOutput(options);
@@ -52,6 +64,11 @@ export function benchCommand(): Command {
     );
     let done = 0;
     if (options.engine) {
+      // The engine bench plays the classic rules only (its newgame line carries them).
+      if (!sameRules(options.rules, CLASSIC_RULES))
+        throw new InvalidArgumentError(
+          '--rules is not supported with --engine yet: the engine bench plays classic rules',
+        );
       const engine = parseEngineSpec(options.engine);
       if (engine.kind !== 'engine') throw new Error('unreachable');
       const result = await runEngineBench(
@@ -90,9 +107,11 @@ export function benchCommand(): Command {
     }).finally(() => bar.stop());
     out.report([
       `strategy ${result.strategy} vs placement ${result.placement}: ${result.games} games, seed ${result.seed}`,
+      `rules   ${result.rules}`,
       `shots   mean ${result.mean}  median ${result.median}  p95 ${result.p95}  max ${result.max}`,
+      `moves   mean ${result.meanMoves} (a salvo is one move)  turns mean ${result.meanTurns}`,
       `speed   ${result.gamesPerSecond} games/s on ${result.workers} worker(s), ${result.seconds} s`,
-      `think   ${result.msPerShot.p50} ms/shot p50, ${result.msPerShot.p99} ms p99, ${result.msPerShot.max} ms max`,
+      `think   ${result.msPerShot.p50} ms/move p50, ${result.msPerShot.p99} ms p99, ${result.msPerShot.max} ms max`,
     ]);
     out.result(result);
   });

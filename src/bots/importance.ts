@@ -1,6 +1,6 @@
 import type { Rng } from '../game';
 import { CELLS, type Knowledge } from './knowledge';
-import { MASK_WORDS } from './tables';
+import { HALO_MASK_WORDS, MASK_WORDS } from './tables';
 
 /**
  * One afloat ship's candidate placements as flat arrays (mask word, low and high bits, first
@@ -13,6 +13,11 @@ interface Flat {
   readonly lo: Int32Array;
   readonly hi: Int32Array;
   readonly cells: Int32Array;
+  /** The placement with its halo (tables.ts), for `touch: false` rules. */
+  readonly xword: Int32Array;
+  readonly x0: Int32Array;
+  readonly x1: Int32Array;
+  readonly x2: Int32Array;
 }
 
 function flatten(k: Knowledge): Flat[] {
@@ -25,12 +30,20 @@ function flatten(k: Knowledge): Flat[] {
       lo: new Int32Array(count),
       hi: new Int32Array(count),
       cells: new Int32Array(count * table.length),
+      xword: new Int32Array(count),
+      x0: new Int32Array(count),
+      x1: new Int32Array(count),
+      x2: new Int32Array(count),
     };
     for (let j = 0; j < count; j++) {
       const p = candidates[j] ?? 0;
       flat.word[j] = table.word[p] ?? 0;
       flat.lo[j] = table.lo[p] ?? 0;
       flat.hi[j] = table.hi[p] ?? 0;
+      flat.xword[j] = table.xword[p] ?? 0;
+      flat.x0[j] = table.x0[p] ?? 0;
+      flat.x1[j] = table.x1[p] ?? 0;
+      flat.x2[j] = table.x2[p] ?? 0;
       for (let i = 0; i < table.length; i++) flat.cells[j * table.length + i] = table.cells[p * table.length + i] ?? 0;
     }
     return flat;
@@ -76,6 +89,8 @@ function coversOf(k: Knowledge, flats: readonly Flat[]): Cover[] {
  * A board can be built along exactly one path (the ship covering the first uncovered hit is fixed
  * by the board), so that weight is 1 / P(board) and the weighted tally is an unbiased estimate of
  * the uniform posterior — ships no longer counted independently, unlike `density`.
+ * Under `touch: false` rules a placement must also keep clear of the cells around the ships placed
+ * before it (`blocked` holds each placed ship with its halo), so only no-touch boards are built.
  */
 export function importanceOccupancy(k: Knowledge, rng: Rng, samples: number): Float64Array | null {
   const flats = flatten(k);
@@ -83,6 +98,23 @@ export function importanceOccupancy(k: Knowledge, rng: Rng, samples: number): Fl
   const ships = flats.length;
   const tally = new Float64Array(CELLS);
   const occ = new Int32Array(MASK_WORDS);
+  // Where a new ship may not go: the ships placed so far, with their halos under no-touch rules.
+  const blocked = new Int32Array(HALO_MASK_WORDS);
+  const noTouch = !k.rules.touch;
+  const put = (f: Flat, c: number): void => {
+    const w = f.word[c] ?? 0;
+    occ[w] = (occ[w] ?? 0) | (f.lo[c] ?? 0);
+    occ[w + 1] = (occ[w + 1] ?? 0) | (f.hi[c] ?? 0);
+    if (noTouch) {
+      const x = f.xword[c] ?? 0;
+      blocked[x] = (blocked[x] ?? 0) | (f.x0[c] ?? 0);
+      blocked[x + 1] = (blocked[x + 1] ?? 0) | (f.x1[c] ?? 0);
+      blocked[x + 2] = (blocked[x + 2] ?? 0) | (f.x2[c] ?? 0);
+    } else {
+      blocked[w] = (blocked[w] ?? 0) | (f.lo[c] ?? 0);
+      blocked[w + 1] = (blocked[w + 1] ?? 0) | (f.hi[c] ?? 0);
+    }
+  };
   const maxOptions = flats.reduce((n, f) => Math.max(n, f.count), 0) * Math.max(1, ships);
   const optionShip = new Int32Array(maxOptions);
   const optionCandidate = new Int32Array(maxOptions);
@@ -92,6 +124,7 @@ export function importanceOccupancy(k: Knowledge, rng: Rng, samples: number): Fl
 
   for (let n = 0; n < samples; n++) {
     occ.fill(0);
+    blocked.fill(0);
     chosen.fill(-1);
     let weight = 1;
     for (let h = 0; h < covers.length && weight > 0; h++) {
@@ -105,7 +138,7 @@ export function importanceOccupancy(k: Knowledge, rng: Rng, samples: number): Fl
         const c = cover.candidate[j] ?? 0;
         const f = flats[s] as Flat;
         const w = f.word[c] ?? 0;
-        if (((occ[w] ?? 0) & (f.lo[c] ?? 0)) !== 0 || ((occ[w + 1] ?? 0) & (f.hi[c] ?? 0)) !== 0) continue;
+        if (((blocked[w] ?? 0) & (f.lo[c] ?? 0)) !== 0 || ((blocked[w + 1] ?? 0) & (f.hi[c] ?? 0)) !== 0) continue;
         optionShip[options] = s;
         optionCandidate[options] = c;
         options++;
@@ -117,10 +150,7 @@ export function importanceOccupancy(k: Knowledge, rng: Rng, samples: number): Fl
       const r = rng.int(options);
       const s = optionShip[r] ?? 0;
       const c = optionCandidate[r] ?? 0;
-      const f = flats[s] as Flat;
-      const w = f.word[c] ?? 0;
-      occ[w] = (occ[w] ?? 0) | (f.lo[c] ?? 0);
-      occ[w + 1] = (occ[w + 1] ?? 0) | (f.hi[c] ?? 0);
+      put(flats[s] as Flat, c);
       chosen[s] = c;
       weight *= options;
     }
@@ -131,7 +161,7 @@ export function importanceOccupancy(k: Knowledge, rng: Rng, samples: number): Fl
       let options = 0;
       for (let c = 0; c < count; c++) {
         const w = word[c] ?? 0;
-        if (((occ[w] ?? 0) & (lo[c] ?? 0)) === 0 && ((occ[w + 1] ?? 0) & (hi[c] ?? 0)) === 0) {
+        if (((blocked[w] ?? 0) & (lo[c] ?? 0)) === 0 && ((blocked[w + 1] ?? 0) & (hi[c] ?? 0)) === 0) {
           optionCandidate[options++] = c;
         }
       }
@@ -140,9 +170,7 @@ export function importanceOccupancy(k: Knowledge, rng: Rng, samples: number): Fl
         break;
       }
       const c = optionCandidate[rng.int(options)] ?? 0;
-      const w = word[c] ?? 0;
-      occ[w] = (occ[w] ?? 0) | (lo[c] ?? 0);
-      occ[w + 1] = (occ[w + 1] ?? 0) | (hi[c] ?? 0);
+      put(f, c);
       chosen[s] = c;
       weight *= options;
     }

@@ -1,5 +1,14 @@
-import { cellIndex, GRID_SIZE, SHIP_KEYS, type ShipKey, shipLength } from '../game';
-import { type PlacementTable, placementsOf } from './tables';
+import {
+  CLASSIC_RULES,
+  cellIndex,
+  fleetKeys,
+  GRID_SIZE,
+  type Rules,
+  type ShipKey,
+  shipEntries,
+  shipLength,
+} from '../game';
+import { haloStride, type PlacementTable, placementsOf } from './tables';
 import type { ShotView } from './types';
 
 export const CELLS = GRID_SIZE * GRID_SIZE;
@@ -22,6 +31,7 @@ export interface AfloatShip {
 
 /** The view's cells as small integers, and the unknown and hit cells listed. */
 export interface Board {
+  readonly rules: Rules;
   readonly cells: Uint8Array;
   readonly hits: readonly number[];
   readonly unknown: readonly number[];
@@ -31,7 +41,9 @@ export interface Board {
  * What the view implies, decoded once per shot. The rules that narrow where an afloat ship can be:
  * - it never covers an M cell (water) nor a D cell (those belong to the sunk ships, known exactly);
  * - it never lies wholly on H cells, since a ship whose every cell is hit would be sunk (D);
- * - every H cell belongs to some afloat ship (a sunk ship's cells are all D).
+ * - every H cell belongs to some afloat ship (a sunk ship's cells are all D);
+ * - under `touch: false` rules, a placement never has a hit it does not cover next to it (that hit
+ *   is another ship's, and ships do not touch), and the cells around a sunk ship are water.
  */
 export interface Knowledge extends Board {
   readonly afloat: readonly AfloatShip[];
@@ -44,33 +56,66 @@ function codeOf(cell: string | undefined): number {
   return UNKNOWN;
 }
 
+/** Marks the in-bounds cells around `c` that are still unknown as water (MISS). */
+function waterAround(cells: Uint8Array, c: number, diagonalOnly: boolean): void {
+  const cx = c % GRID_SIZE;
+  const cy = Math.floor(c / GRID_SIZE);
+  for (let y = Math.max(0, cy - 1); y <= Math.min(GRID_SIZE - 1, cy + 1); y++)
+    for (let x = Math.max(0, cx - 1); x <= Math.min(GRID_SIZE - 1, cx + 1); x++) {
+      if (diagonalOnly && (x === cx || y === cy)) continue;
+      const i = y * GRID_SIZE + x;
+      if (cells[i] === UNKNOWN) cells[i] = MISS;
+    }
+}
+
+/**
+ * The view as small integers. Under `touch: false` rules what the rules reveal is filled in as
+ * water: every cell around a sunk ship, and the diagonal neighbours of a hit (a ship through the hit
+ * runs straight, and no other ship may touch it).
+ */
 export function readBoard(view: ShotView): Board {
+  const rules = view.rules ?? CLASSIC_RULES;
   const cells = new Uint8Array(CELLS);
   const hits: number[] = [];
   const unknown: number[] = [];
   // The sunk map is the authority on which ships are gone and where: its cells count as D even if
   // a grid frame arrived late without the D marks.
-  for (const key of SHIP_KEYS) for (const c of view.sunk[key] ?? []) cells[cellIndex(c)] = DESTROYED;
+  for (const [, ship] of shipEntries(view.sunk)) for (const c of ship) cells[cellIndex(c)] = DESTROYED;
   for (let y = 0; y < GRID_SIZE; y++) {
     const row = view.grid[y];
     for (let x = 0; x < GRID_SIZE; x++) {
       const i = y * GRID_SIZE + x;
-      const code = cells[i] === DESTROYED ? DESTROYED : codeOf(row?.[x]);
-      cells[i] = code;
-      if (code === UNKNOWN) unknown.push(i);
-      else if (code === HIT) hits.push(i);
+      if (cells[i] !== DESTROYED) cells[i] = codeOf(row?.[x]);
     }
   }
-  return { cells, hits, unknown };
+  if (!rules.touch) {
+    for (let i = 0; i < CELLS; i++) {
+      if (cells[i] === DESTROYED) waterAround(cells, i, false);
+      else if (cells[i] === HIT) waterAround(cells, i, true);
+    }
+  }
+  for (let i = 0; i < CELLS; i++) {
+    if (cells[i] === UNKNOWN) unknown.push(i);
+    else if (cells[i] === HIT) hits.push(i);
+  }
+  return { rules, cells, hits, unknown };
+}
+
+/** The rules' ships not in the sunk map, in fleet order, with their lengths. */
+export function afloatShips(view: ShotView): { key: ShipKey; length: number }[] {
+  const rules = view.rules ?? CLASSIC_RULES;
+  return fleetKeys(rules)
+    .filter((key) => view.sunk[key] === undefined)
+    .map((key) => ({ key, length: shipLength(key, rules) }));
 }
 
 export function readKnowledge(view: ShotView): Knowledge {
   const board = readBoard(view);
-  const { cells } = board;
+  const { cells, rules } = board;
   const afloat: AfloatShip[] = [];
-  for (const key of SHIP_KEYS) {
-    if (view.sunk[key] !== undefined) continue;
-    const table = placementsOf(shipLength(key));
+  for (const { key, length } of afloatShips(view)) {
+    const table = placementsOf(length);
+    const stride = haloStride(length);
     const kept: number[] = [];
     const covered: number[] = [];
     for (let p = 0; p < table.count; p++) {
@@ -83,6 +128,15 @@ export function readKnowledge(view: ShotView): Knowledge {
           break;
         }
         if (code === HIT) hitCount++;
+      }
+      if (ok && !rules.touch) {
+        for (let i = 0; i < stride; i++) {
+          const c = table.halo[p * stride + i] ?? -1;
+          if (c >= 0 && cells[c] === HIT) {
+            ok = false;
+            break;
+          }
+        }
       }
       if (!ok || hitCount === table.length) continue;
       kept.push(p);

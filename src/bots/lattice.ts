@@ -22,7 +22,8 @@ export function shortestAfloat(k: Knowledge): number {
  * (and stays so as it is shot), which also keeps the choice stable from shot to shot.
  */
 export function preferLattice(board: Board, score: Float64Array, shortest = 2): void {
-  if (board.hits.length > 0) return;
+  // A one-cell boat afloat (russian fleet) may sit on any cell: no lattice covers it.
+  if (board.hits.length > 0 || shortest < 2) return;
   const modulus = Math.max(2, shortest);
   const left = new Int32Array(modulus);
   const classOf = (c: number): number => ((c % GRID_SIZE) + Math.floor(c / GRID_SIZE)) % modulus;

@@ -1,4 +1,4 @@
-import type { Cell, Coord, PartialShipMap, Rng, ShipMap } from '../game';
+import type { Cell, Coord, PartialShipMap, Rng, Rules, ShipMap } from '../game';
 
 /**
  * Everything a shooter may know about the opponent (docs/protocol.md, Server → client events): the opponent grid as the
@@ -7,6 +7,8 @@ import type { Cell, Coord, PartialShipMap, Rng, ShipMap } from '../game';
 export interface ShotView {
   readonly grid: readonly (readonly Cell[])[];
   readonly sunk: PartialShipMap;
+  /** The room's rules (docs/game.md, "Rule variants"); classic when absent. */
+  readonly rules?: Rules;
 }
 
 /**
@@ -17,13 +19,19 @@ export interface ShotStrategy {
   readonly name: string;
   readonly description: string;
   nextShot(view: ShotView, rng: Rng): Coord;
+  /**
+   * A salvo of `count` distinct cells chosen as a set (salvo rules). Absent: salvoOf picks them one
+   * by one with nextShot, each pick taken as a miss for the next (shots spread instead of piling up).
+   */
+  nextSalvo?(view: ShotView, count: number, rng: Rng): Coord[];
 }
 
 /** A placement strategy: a legal fleet drawn from the rng and nothing else. */
 export interface PlacementStrategy {
   readonly name: string;
   readonly description: string;
-  place(rng: Rng): ShipMap;
+  /** A legal fleet of the rules (classic when absent). */
+  place(rng: Rng, rules?: Rules): ShipMap;
 }
 
 /** What a shooter thinking elsewhere is shown: the shot view and the player's own grid (its fleet under fire). */

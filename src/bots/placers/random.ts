@@ -5,5 +5,5 @@ import type { PlacementStrategy } from '../types';
 export const randomPlacer: PlacementStrategy = {
   name: 'random',
   description: 'uniform over all legal layouts',
-  place: (rng) => randomFleet(rng),
+  place: (rng, rules) => randomFleet(rng, rules),
 };

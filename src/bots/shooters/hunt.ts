@@ -1,5 +1,5 @@
 import { GRID_SIZE } from '../../game';
-import { HIT, readBoard, UNKNOWN } from '../knowledge';
+import { afloatShips, HIT, readBoard, UNKNOWN } from '../knowledge';
 import { pickAny } from '../pick';
 import type { ShotStrategy } from '../types';
 
@@ -45,6 +45,8 @@ export const huntShooter: ShotStrategy = {
     const k = readBoard(view);
     const aimed = targets(k.cells, k.hits);
     if (aimed.length > 0) return pickAny(aimed, rng);
+    // A one-cell boat afloat (russian fleet) may be on either colour: no parity then.
+    if (afloatShips(view).some((ship) => ship.length < 2)) return pickAny(k.unknown, rng);
     const even = k.unknown.filter((c) => ((c % GRID_SIZE) + Math.floor(c / GRID_SIZE)) % 2 === 0);
     return pickAny(even.length > 0 ? even : k.unknown, rng);
   },

@@ -5,6 +5,7 @@ import { argmax } from '../pick';
 import { rejectionOccupancy } from '../rejection';
 import type { ShotStrategy } from '../types';
 import { densityShot } from './density';
+import { conditionedSalvo } from '../salvo';
 
 /**
  * Boards kept per shot (only targeting shots sample). Exact boards are cheap (about 0.4 µs per
@@ -17,6 +18,11 @@ import { densityShot } from './density';
 export const SAMPLES = 2500;
 export const ATTEMPTS_PER_SAMPLE = 8;
 export const IMPORTANCE_SAMPLES = 3000;
+/**
+ * Under no-touch rules a board costs more (up to ten ships, each scanning its placements against the
+ * halos): a tenth of the budget in importance samples (250) keeps a shot's time near a classic one's.
+ */
+export const NO_TOUCH_SHARE = 0.1;
 
 /**
  * Per-cell occupancy under the uniform posterior over whole boards consistent with every miss, hit
@@ -24,6 +30,9 @@ export const IMPORTANCE_SAMPLES = 3000;
  * (importance.ts) when the hits have too many explanations to list.
  */
 export function occupancy(k: Knowledge, rng: Rng, samples: number): Float64Array | null {
+  // Rejection proposes ships independently and only tests overlap; no-touch boards (one in
+  // thousands for a russian fleet) go straight to the importance sampler, which builds only those.
+  if (!k.rules.touch) return importanceOccupancy(k, rng, Math.max(50, Math.round(samples * NO_TOUCH_SHARE)));
   return (
     rejectionOccupancy(k, rng, samples, samples * ATTEMPTS_PER_SAMPLE) ??
     importanceOccupancy(k, rng, Math.min(samples, IMPORTANCE_SAMPLES))
@@ -48,6 +57,16 @@ export function createSampler(samples = SAMPLES): ShotStrategy {
       const tally = occupancy(k, rng, samples);
       if (!tally) return densityShot(k, rng);
       return argmax(k.unknown, tally, rng);
+    },
+    // A salvo is picked one cell at a time, each taken as a miss for the next, with the sampling
+    // budget of one shot shared among the salvo's cells so a salvo costs about one shot's time.
+    nextSalvo(view, count, rng) {
+      return conditionedSalvo(
+        count > 1 ? createSampler(Math.max(100, Math.round(samples / count))) : this,
+        view,
+        count,
+        rng,
+      );
     },
   };
 }

@@ -1,0 +1,37 @@
+import type { Cell, Coord, Rng } from '../game';
+import { readBoard } from './knowledge';
+import type { ShotStrategy, ShotView } from './types';
+
+/**
+ * A salvo of `count` distinct cells chosen as a set (docs/game.md, "Rule variants"): one cell at a
+ * time with the shooter's own rule, each pick taken as a miss for the next. Assuming a miss is what
+ * makes it a set: after a cell is picked its neighbours no longer look as likely as it did, so the
+ * salvo spreads over the likely places instead of piling every shot onto one ship's guessed cells;
+ * and while a hit is being worked the next pick is the cell most likely should the first one miss.
+ */
+export function conditionedSalvo(shooter: ShotStrategy, view: ShotView, count: number, rng: Rng): Coord[] {
+  const grid: Cell[][] = view.grid.map((row) => [...row]);
+  const out: Coord[] = [];
+  for (let i = 0; i < count && readBoard({ ...view, grid }).unknown.length > 0; i++) {
+    const c = shooter.nextShot({ ...view, grid }, rng);
+    const row = grid[c.y];
+    if (row?.[c.x] !== 'E') break;
+    out.push(c);
+    row[c.x] = 'M';
+  }
+  // Near the end the rules may ask for more shots than cells that could hold a ship: the rest go
+  // to cells known to be water, which the salvo must still name.
+  for (let y = 0; y < grid.length && out.length < count; y++)
+    for (let x = 0; x < (grid[y]?.length ?? 0) && out.length < count; x++)
+      if (grid[y]?.[x] === 'E') {
+        out.push({ x, y });
+        (grid[y] as Cell[])[x] = 'M';
+      }
+  return out;
+}
+
+/** The shooter's salvo of `count` cells: its own set rule if it has one, else conditionedSalvo. */
+export function salvoOf(shooter: ShotStrategy, view: ShotView, count: number, rng: Rng): Coord[] {
+  if (count === 1) return [shooter.nextShot(view, rng)];
+  return shooter.nextSalvo ? shooter.nextSalvo(view, count, rng) : conditionedSalvo(shooter, view, count, rng);
+}
