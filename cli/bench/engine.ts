@@ -22,7 +22,7 @@ export interface EngineBenchConfig {
   readonly logDir: string;
 }
 
-export interface EngineBenchResult extends Omit<BenchResult, 'workers'> {
+export interface EngineBenchResult extends Omit<BenchResult, 'workers' | 'rules' | 'meanMoves' | 'meanTurns'> {
   readonly engine: string;
   readonly concurrency: number;
   /** Games lost to a fault, by reason, and the first one's detail. */

@@ -1,4 +1,4 @@
-import type { EndReason, GameStatus, ShipMap, Shot } from '../../src/game';
+import { CLASSIC_RULES, type EndReason, type GameStatus, type Rules, type ShipMap, type Shot } from '../../src/game';
 import { BOT_LEVELS } from '../../src/protocol';
 import { botUserId, botUsername } from '../../src/bots/levels';
 import type {
@@ -27,6 +27,7 @@ interface MemoryRoom {
   status: GameStatus;
   readonly isPublic: boolean;
   readonly turnSeconds: StoredRoom['turnSeconds'];
+  readonly rules: Rules;
   members: { userId: string; position: number; joinedAt: number }[];
 }
 
@@ -153,6 +154,7 @@ class MemoryRooms implements RoomStore {
       status: 'UNSTARTED',
       isPublic: options.isPublic ?? false,
       turnSeconds: options.turnSeconds ?? null,
+      rules: options.rules ?? CLASSIC_RULES,
       members: [],
     });
     return true;
@@ -165,7 +167,14 @@ class MemoryRooms implements RoomStore {
       .sort((a, b) => a.position - b.position || a.joinedAt - b.joinedAt)
       .map((m) => ({ userId: m.userId, username: this.t.users.get(m.userId)?.username ?? m.userId }));
     const game = this.t.current(slug);
-    const base = { slug, status: room.status, isPublic: room.isPublic, turnSeconds: room.turnSeconds, members };
+    const base = {
+      slug,
+      status: room.status,
+      isPublic: room.isPublic,
+      turnSeconds: room.turnSeconds,
+      rules: room.rules,
+      members,
+    };
     if (!game) return { ...base, game: null };
     return {
       ...base,

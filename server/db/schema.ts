@@ -24,6 +24,8 @@ export interface Database {
     is_public: Generated<number>;
     /** The turn clock of every round, 30 or 60 seconds; null for none. */
     turn_seconds: number | null;
+    /** The room's rules as `--rules` text (008; docs/game.md, "Rule variants"). */
+    rules: Generated<string>;
   };
   members: {
     room_slug: string;
@@ -49,6 +51,8 @@ export interface Database {
     started_by: string | null;
     /** Why this finished game was not rated (007): NOT_PLAYED, PAIR_LIMIT; null when rated or not handled. */
     unrated_reason: ColumnType<string | null, string | null | undefined, string | null>;
+    /** The rules this game was played under, as `--rules` text (008). */
+    rules: Generated<string>;
   };
   fleets: {
     game_id: number;

@@ -1,4 +1,4 @@
-import type { EndReason, GameStatus, Move, ShipMap, Shot, TurnSeconds } from '../../src/game';
+import type { EndReason, GameStatus, Move, Rules, ShipMap, Shot, TurnSeconds } from '../../src/game';
 import type { GameInProgress } from '../../src/protocol';
 
 /*
@@ -33,6 +33,8 @@ export interface StoredRoom {
   /** Listed among the open games while it waits for a second player. */
   readonly isPublic?: boolean;
   readonly turnSeconds: TurnSeconds | null;
+  /** The rules the room was created with (classic for rooms made before variants). */
+  readonly rules: Rules;
   readonly members: readonly { readonly userId: string; readonly username: string }[];
   /** The current round, absent before the first start. */
   readonly game: {
@@ -53,6 +55,8 @@ export interface StoredRoom {
 export interface RoomOptions {
   readonly isPublic?: boolean;
   readonly turnSeconds?: TurnSeconds | null;
+  /** Classic when absent. */
+  readonly rules?: Rules;
 }
 
 /** Accounts: sign-up, login, and a player's record of finished games. */

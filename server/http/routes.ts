@@ -82,7 +82,11 @@ export function registerRoutes(
     if (!(ticket instanceof CapTicket)) return limitReached(reply, ticket, true);
     let slug: string;
     try {
-      slug = await registry.create(user.id, { isPublic, turnSeconds: body.data.turnSeconds ?? null });
+      slug = await registry.create(user.id, {
+        isPublic,
+        turnSeconds: body.data.turnSeconds ?? null,
+        ...(body.data.rules ? { rules: body.data.rules } : {}),
+      });
     } catch (error) {
       await ticket.cancel();
       throw error;

@@ -1,5 +1,4 @@
-import type { TurnSeconds } from '../../src/game';
-import type { Storage } from '../db/storage';
+import type { RoomOptions, Storage } from '../db/storage';
 import { type ClockSettings, DEFAULT_CLOCK, Room } from './room';
 import { randomSlug } from './slug';
 
@@ -21,10 +20,7 @@ export class RoomRegistry {
    * Creates a room with a fresh unique slug; a public one is listed among the open games, and one
    * with `turnSeconds` has a turn clock.
    */
-  async create(
-    userId: string,
-    options: { isPublic?: boolean; turnSeconds?: TurnSeconds | null } = {},
-  ): Promise<string> {
+  async create(userId: string, options: RoomOptions = {}): Promise<string> {
     for (let attempt = 0; attempt < 20; attempt++) {
       const slug = randomSlug(Math.floor(attempt / 5));
       if (await this.store.rooms.createRoom(slug, userId, options)) return slug;

@@ -1,4 +1,4 @@
-import { CLASSIC_RULES, type GameState, newGame, playMoves, type TurnSeconds } from '../../src/game';
+import { type GameState, newGame, playMoves, type TurnSeconds } from '../../src/game';
 import type { StoredRoom } from '../db/storage';
 import type { ServerEventName, ServerEventPayloads } from '../../src/protocol';
 import { RoomTimers } from './timers';
@@ -35,15 +35,16 @@ export const DEFAULT_CLOCK: ClockSettings = { graceMs: 60_000, turnMs: (seconds)
 export function restoreState(stored: StoredRoom): GameState {
   const players = stored.members.map((m) => m.userId);
   const game = stored.game;
-  if (!game) return { ...newGame(), status: stored.status, players };
-  const played = playMoves(players, game.firstPlayer, game.moves);
+  if (!game) return { ...newGame(stored.rules), status: stored.status, players };
+  const fleets = { ...game.fleets };
+  const played = playMoves(players, game.firstPlayer, game.moves, { rules: stored.rules, fleets });
   const ended = stored.status === 'ENDED';
   return {
     ...played,
-    rules: CLASSIC_RULES,
+    rules: stored.rules,
     status: stored.status,
     players,
-    fleets: { ...game.fleets },
+    fleets,
     turn: stored.status === 'PLAY' ? played.turn : null,
     winner: ended ? game.winner : null,
     endReason: ended ? game.endReason : null,

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { END_REASONS, GAME_STATUSES, GRID_SIZE, SHIP_LENGTHS, TURN_SECONDS } from '../game';
+import {
+  AGAIN_RULES,
+  END_REASONS,
+  FLEET_NAMES,
+  GAME_STATUSES,
+  GRID_SIZE,
+  makeRules,
+  SHIP_LENGTHS,
+  SHOTS_RULES,
+  TURN_SECONDS,
+} from '../game';
 import { ERROR_CODES } from './errors';
 
 /* One source of truth for every body and payload on the wire: the server validates with these,
@@ -16,13 +26,21 @@ const shipCells = z
   .array(CoordSchema)
   .min(1)
   .max(Math.max(...SHIP_LENGTHS));
-/** A complete fleet: exactly the keys "0".."4". The rules (lengths, straightness, overlap) are src/game's. */
+/**
+ * A fleet: ships "0".."4", and "5".."9" for a russian fleet (docs/game.md, "Rule variants"). Which
+ * ships the room's rules want, and their lengths, straightness, overlap and touching, are src/game's.
+ */
 export const ShipMapSchema = z.strictObject({
   '0': shipCells,
   '1': shipCells,
   '2': shipCells,
   '3': shipCells,
   '4': shipCells,
+  '5': shipCells.optional(),
+  '6': shipCells.optional(),
+  '7': shipCells.optional(),
+  '8': shipCells.optional(),
+  '9': shipCells.optional(),
 });
 /** Some ships of a fleet, e.g. the sunk ones. */
 export const PartialShipMapSchema = ShipMapSchema.partial();
@@ -35,6 +53,26 @@ export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export const EndReasonSchema = z.enum(END_REASONS);
 /** 30 or 60 seconds per turn, or null for no clock. */
 export const TurnSecondsSchema = z.literal(TURN_SECONDS).nullable();
+/**
+ * A room's rules in `POST /room` (docs/protocol.md): every key optional, defaults classic; unknown
+ * keys and a russian fleet that touches are refused with a message that says why.
+ */
+export const RulesBodySchema = z
+  .strictObject({
+    fleet: z.enum(FLEET_NAMES, { message: `fleet must be one of ${FLEET_NAMES.join(', ')}` }).optional(),
+    touch: z.boolean({ message: 'touch must be true or false' }).optional(),
+    shots: z.enum(SHOTS_RULES, { message: `shots must be one of ${SHOTS_RULES.join(', ')}` }).optional(),
+    again: z.enum(AGAIN_RULES, { message: `again must be one of ${AGAIN_RULES.join(', ')}` }).optional(),
+  })
+  .refine((r) => !(r.fleet === 'russian' && r.touch === true), { message: 'a russian fleet may not touch' })
+  .transform((r) => makeRules(r));
+/** The rules as views, history and exports carry them: every key present. */
+export const RulesSchema = z.strictObject({
+  fleet: z.enum(FLEET_NAMES),
+  touch: z.boolean(),
+  shots: z.enum(SHOTS_RULES),
+  again: z.enum(AGAIN_RULES),
+});
 /** A user as other players see it. */
 export const UserRefSchema = z.object({ userId: z.string(), username: z.string() });
 
@@ -82,6 +120,8 @@ export const CreateRoomBodySchema = z.object({
   turnSeconds: TurnSecondsSchema.optional(),
   /** Lists the room among the open games on Home while it waits for a second player (issue 12). */
   public: z.boolean().optional(),
+  /** The rule variant (docs/game.md, "Rule variants"); classic when absent. */
+  rules: RulesBodySchema.optional(),
 });
 export const CreateRoomResponseSchema = z.object({ slug: z.string() });
 

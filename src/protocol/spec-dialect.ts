@@ -1,4 +1,5 @@
 import {
+  ALL_SHIP_KEYS,
   type Cell,
   type Coord,
   emptyGrid,
@@ -49,11 +50,14 @@ export function fromWireShips(map: unknown, spec = false): PartialShipMap {
   if (typeof map !== 'object' || map === null || Array.isArray(map)) return {};
   const entries = Object.entries(map as Record<string, unknown>);
   const keys = entries.map(([k]) => k);
-  const oneBased = keys.includes('5') || (!keys.includes('0') && spec);
+  // Ours always has ship "0" in a whole fleet, and goes past "5" only with a russian fleet (ten
+  // ships, docs/game.md "Rule variants"), which the SPEC dialect never carries.
+  const pastFive = keys.some((k) => Number(k) > 5);
+  const oneBased = !keys.includes('0') && !pastFive && (keys.includes('5') || spec);
   const out: Partial<Record<ShipKey, Coord[]>> = {};
   for (const [key, cells] of entries) {
     const index = Number(key) - (oneBased ? 1 : 0);
-    const shipKey = SHIP_KEYS[index];
+    const shipKey = oneBased ? SHIP_KEYS[index] : ALL_SHIP_KEYS[index];
     if (shipKey === undefined || !Array.isArray(cells)) continue;
     out[shipKey] = cells.filter(isCoord).map((c) => ({ x: c.x, y: c.y }));
   }

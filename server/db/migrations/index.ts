@@ -6,6 +6,7 @@ import * as history from './004-history';
 import * as usernameCase from './005-username-case';
 import * as unratedGames from './006-unrated-games';
 import * as fairPlay from './007-fair-play';
+import * as rules from './008-rules';
 
 /**
  * Every migration, in the order they run (Kysely sorts by name). Add one file per change and
@@ -19,4 +20,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '005-username-case': usernameCase,
   '006-unrated-games': unratedGames,
   '007-fair-play': fairPlay,
+  '008-rules': rules,
 };

@@ -4,6 +4,10 @@ import {
   type EndReason,
   GAME_STATUSES,
   type GameStatus,
+  CLASSIC_RULES,
+  formatRules,
+  parseRules,
+  type Rules,
   type ShipMap,
   TURN_SECONDS,
   type TurnSeconds,
@@ -15,6 +19,11 @@ import { moveOf } from './moves';
 
 const isStatus = (s: string): s is GameStatus => (GAME_STATUSES as readonly string[]).includes(s);
 const isEndReason = (r: string | null): r is EndReason => (END_REASONS as readonly (string | null)[]).includes(r);
+/** A stored `--rules` text; a row no parser accepts (never written by this code) plays classic. */
+export function rulesOf(text: string): Rules {
+  const parsed = parseRules(text);
+  return parsed.ok ? parsed.value : CLASSIC_RULES;
+}
 const isTurnSeconds = (n: number | null): n is TurnSeconds => (TURN_SECONDS as readonly (number | null)[]).includes(n);
 
 /** Rooms and their members in SQL (SQLite or PostgreSQL, one schema). */
@@ -32,6 +41,7 @@ export class SqlRooms implements RoomStore {
         status: 'UNSTARTED',
         is_public: options.isPublic ? 1 : 0,
         turn_seconds: options.turnSeconds ?? null,
+        rules: formatRules(options.rules ?? CLASSIC_RULES),
       })
       .onConflict((oc) => oc.column('slug').doNothing())
       .executeTakeFirst();
@@ -58,7 +68,8 @@ export class SqlRooms implements RoomStore {
       .executeTakeFirst();
     const isPublic = room.is_public === 1;
     const turnSeconds = isTurnSeconds(room.turn_seconds) ? room.turn_seconds : null;
-    if (!game) return { slug, status: room.status, isPublic, turnSeconds, members, game: null };
+    const rules = rulesOf(room.rules);
+    if (!game) return { slug, status: room.status, isPublic, turnSeconds, rules, members, game: null };
     const fleetRows = await this.db.selectFrom('fleets').selectAll().where('game_id', '=', game.id).execute();
     const fleets: Record<string, ShipMap> = {};
     for (const row of fleetRows) {
@@ -76,6 +87,7 @@ export class SqlRooms implements RoomStore {
       status: room.status,
       isPublic,
       turnSeconds,
+      rules,
       members,
       game: {
         id: game.id,

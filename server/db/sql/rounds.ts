@@ -26,9 +26,12 @@ export class SqlRounds implements RoundStore {
   /** Opens a new round (start or replay, by `startedBy`) and moves the room to PLACE_SHIPS. */
   async startRound(slug: string, round: number, startedBy: string | null = null): Promise<number> {
     return this.db.transaction().execute(async (tx) => {
+      // The game keeps the room's rules (008), for its history, replay and rating.
+      const room = await tx.selectFrom('rooms').select('rules').where('slug', '=', slug).executeTakeFirst();
       const row = await tx
         .insertInto('games')
         .values({
+          ...(room ? { rules: room.rules } : {}),
           room_slug: slug,
           round,
           started_at: Date.now(),

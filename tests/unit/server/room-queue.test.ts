@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { CLASSIC_RULES } from '../../../src/game';
 import { Room } from '../../../server/rooms/room';
 
 const newRoom = (): Room =>
-  new Room('calm-harbor', { slug: 'calm-harbor', status: 'UNSTARTED', turnSeconds: null, members: [], game: null });
+  new Room('calm-harbor', {
+    slug: 'calm-harbor',
+    status: 'UNSTARTED',
+    turnSeconds: null,
+    rules: CLASSIC_RULES,
+    members: [],
+    game: null,
+  });
 
 describe('Room.exclusive', () => {
   it('starts an action at once when nothing is queued, and settles with its value', async () => {
