@@ -1,8 +1,8 @@
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shipKind } from '../game';
+import { type ShotStats, shipKind } from '../game';
 import { ShipIcon } from '../app/art/ShipIcon';
-import { afloatCount, sameFleet, type ShipStatus, type ShotStats } from './fleet-status';
+import { accuracyPercent, afloatCount, sameFleet, type ShipStatus } from './fleet-status';
 import type { BoardId, Rect } from './layout';
 
 interface BoardHeaderProps {
@@ -36,17 +36,18 @@ export const BoardHeader = memo(function BoardHeader({
   const { t } = useTranslation('stage');
   const style: CSSProperties = { left: rect.x, top: rect.y, width: rect.width, height };
   const scale = compact ? 4 : 8;
+  const accuracy = stats && accuracyPercent(stats);
   return (
     <div className={`board-header ${board}${active ? ' active' : ''}`} style={style} data-testid={`header-${board}`}>
       <h2 className="board-title">{title}</h2>
       <FleetTracker fleet={fleet} scale={scale} />
       {stats && (
         <p className="board-stats">
-          {stats.accuracy === null
+          {accuracy === null
             ? t('tracker.noShots')
             : t(compact ? 'tracker.statsShort' : board === 'opponent' ? 'tracker.statsMine' : 'tracker.statsTheirs', {
                 shots: String(stats.shots),
-                accuracy: String(stats.accuracy),
+                accuracy: String(accuracy),
               })}
         </p>
       )}
@@ -54,7 +55,7 @@ export const BoardHeader = memo(function BoardHeader({
   );
 });
 
-/** The five pictograms; a shot that changes no ship's state re-renders none of them. */
+/** One pictogram a ship of the fleet; a shot that changes no ship's state re-renders none of them. */
 const FleetTracker = memo(
   function FleetTracker({ fleet, scale }: { fleet: readonly ShipStatus[]; scale: number }) {
     const { t } = useTranslation('stage');

@@ -4,7 +4,8 @@ import { BoardHeader } from './BoardHeader';
 import { type BoardsModel, boardsSnapshot } from './boards-model';
 
 export type { BoardsModel } from './boards-model';
-import { enemyFleetStatus, shotStats } from './fleet-status';
+import { shotStats } from '../game';
+import { enemyFleetStatus } from './fleet-status';
 import { planEffects, type StageSnapshot } from './effects-plan';
 import { createInteraction } from './interaction';
 import { computeScrollingLayout, layoutAttribute } from './layout';

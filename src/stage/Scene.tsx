@@ -1,8 +1,9 @@
 import { useApplication } from '@pixi/react';
 import { type Ticker, UPDATE_PRIORITY } from 'pixi.js';
 import { type RefObject, useEffect } from 'react';
-import { type Cell, type Coord, type PartialShipMap, SHIP_KEYS, type ShipKey, type ShipMap } from '../game';
+import type { Cell, PartialShipMap, ShipKey, ShipMap } from '../game';
 import { BoardView } from './BoardView';
+import { drawnShips } from './fleet-status';
 import type { Interaction } from './interaction';
 import type { StageLayout } from './layout';
 import { MarksView } from './MarksView';
@@ -77,8 +78,6 @@ function OnDemandRenderer({ interaction }: { interaction: RefObject<Interaction>
   return null;
 }
 
-const allD = (grid: ReadonlyGrid, cells: readonly Coord[]) => cells.every((c) => grid[c.y]?.[c.x] === 'D');
-
 export function Scene({ model, interaction }: { model: SceneModel; interaction: RefObject<Interaction> }) {
   const { layout, theme } = model;
   return (
@@ -96,22 +95,18 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
           interaction={interaction}
           resolution={model.resolution}
         >
-          {SHIP_KEYS.map((ship) => {
-            const cells = model.opponentShips[ship];
-            if (!cells) return null;
-            return (
-              <ShipSprite
-                key={ship}
-                ship={ship}
-                cells={cells}
-                cell={layout.opponent?.cell ?? 0}
-                origin={layout.opponent ?? { x: 0, y: 0 }}
-                theme={theme}
-                look={allD(model.opponentBoats, cells) ? 'sunk' : 'afloat'}
-                interaction={interaction}
-              />
-            );
-          })}
+          {drawnShips(model.opponentShips, model.opponentBoats).map(({ ship, cells, sunk }) => (
+            <ShipSprite
+              key={ship}
+              ship={ship}
+              cells={cells}
+              cell={layout.opponent?.cell ?? 0}
+              origin={layout.opponent ?? { x: 0, y: 0 }}
+              theme={theme}
+              look={sunk ? 'sunk' : 'afloat'}
+              interaction={interaction}
+            />
+          ))}
           <MarksView grid={model.opponentBoats} cell={layout.opponent.cell} theme={theme} />
           <OverlayView
             board="opponent"
@@ -134,25 +129,20 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
           interaction={interaction}
           resolution={model.resolution}
         >
-          {(model.fleet ?? model.playerShips) &&
-            SHIP_KEYS.map((ship) => {
-              const cells = (model.fleet ?? model.playerShips)?.[ship];
-              if (!cells) return null;
-              return (
-                <ShipSprite
-                  key={ship}
-                  ship={ship}
-                  cells={cells}
-                  cell={layout.player?.cell ?? 0}
-                  origin={layout.player ?? { x: 0, y: 0 }}
-                  theme={theme}
-                  look={allD(model.playerBoats, cells) ? 'sunk' : 'afloat'}
-                  interaction={interaction}
-                  draggable={model.editable}
-                  selected={model.editable && model.selected === ship}
-                />
-              );
-            })}
+          {drawnShips(model.fleet ?? model.playerShips, model.playerBoats).map(({ ship, cells, sunk }) => (
+            <ShipSprite
+              key={ship}
+              ship={ship}
+              cells={cells}
+              cell={layout.player?.cell ?? 0}
+              origin={layout.player ?? { x: 0, y: 0 }}
+              theme={theme}
+              look={sunk ? 'sunk' : 'afloat'}
+              interaction={interaction}
+              draggable={model.editable}
+              selected={model.editable && model.selected === ship}
+            />
+          ))}
           <MarksView grid={model.playerBoats} cell={layout.player.cell} theme={theme} />
           <OverlayView
             board="player"

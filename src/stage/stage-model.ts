@@ -1,6 +1,6 @@
-import type { GameStatus, ShipMap } from '../game';
+import { type GameStatus, type ShipMap, type ShotStats, shotStats } from '../game';
 import type { StageSnapshot } from './effects-plan';
-import { enemyFleetStatus, ownFleetStatus, type ShipStatus, type ShotStats, shotStats } from './fleet-status';
+import { enemyFleetStatus, ownFleetStatus, type ShipStatus } from './fleet-status';
 import type { KeyMode } from './keyboard';
 import type { BoardId, StageLayout } from './layout';
 import type { SceneModel } from './Scene';

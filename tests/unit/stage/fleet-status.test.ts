@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type Cell, GRID_SIZE, type ShipMap } from '../../../src/game';
-import { afloatCount, enemyFleetStatus, ownFleetStatus, shotStats } from '../../../src/stage/fleet-status';
+import { type Cell, GRID_SIZE, makeRules, type ShipMap, shotStats } from '../../../src/game';
+import {
+  accuracyPercent,
+  afloatCount,
+  drawnShips,
+  enemyFleetStatus,
+  ownFleetStatus,
+} from '../../../src/stage/fleet-status';
 
 const empty = (): Cell[][] => Array.from({ length: GRID_SIZE }, () => Array<Cell>(GRID_SIZE).fill('E'));
 function mark(grid: Cell[][], x: number, y: number, code: Cell): void {
@@ -43,12 +49,36 @@ describe('fleet tracker', () => {
     expect(enemyFleetStatus(fleet, grid)[0]?.state).toBe('afloat');
   });
 
-  it('counts shots and accuracy, none before the first shot', () => {
-    expect(shotStats(empty())).toEqual({ shots: 0, hits: 0, accuracy: null });
+  it('shows accuracy as a whole per cent, none before the first shot', () => {
+    expect(accuracyPercent(shotStats(empty()))).toBeNull();
     const grid = empty();
     mark(grid, 0, 0, 'M');
     mark(grid, 1, 0, 'H');
     mark(grid, 2, 0, 'D');
-    expect(shotStats(grid)).toEqual({ shots: 3, hits: 2, accuracy: 67 });
+    expect(accuracyPercent(shotStats(grid))).toBe(67);
+  });
+
+  it('rounds the per cent from the counts: 57 hits of 200 shots read 29 (0.285 × 100 is 28.4999…)', () => {
+    expect(accuracyPercent({ shots: 200, hits: 57, accuracy: 57 / 200 })).toBe(29);
+  });
+
+  it('tracks every ship of a fleet larger than five', () => {
+    const russian = makeRules({ fleet: 'russian' });
+    const status = enemyFleetStatus({}, empty(), russian);
+    expect(status.map((s) => s.ship)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    const grid = empty();
+    mark(grid, 9, 9, 'D');
+    const big = { ...fleet, '9': [{ x: 9, y: 9 }] };
+    expect(ownFleetStatus(big, grid).at(-1)).toEqual({ ship: '9', state: 'sunk', hits: [0] });
+    expect(enemyFleetStatus(big, grid).at(-1)?.state).toBe('sunk');
+    expect(drawnShips(big, grid).map((s) => [s.ship, s.sunk])).toEqual([
+      ['0', false],
+      ['1', false],
+      ['2', false],
+      ['3', false],
+      ['4', false],
+      ['9', true],
+    ]);
+    expect(drawnShips(null, grid)).toEqual([]);
   });
 });
