@@ -12,7 +12,7 @@ import type { Identity } from '../auth';
 
 /** What a player asks of a room. `join` seats the actor; the others need the actor seated. */
 export const PlayerCommandSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('join') }),
+  z.strictObject({ type: z.literal('join'), dialect: z.enum(['spec', 'broadside/2']).optional() }),
   z.strictObject({ type: z.literal('start') }),
   z.strictObject({ type: z.literal('place'), fleet: ShipMapSchema }),
   z.strictObject({ type: z.literal('shoot'), target: CoordSchema }),
@@ -23,7 +23,12 @@ export const PlayerCommandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('disconnect') }),
 ]);
 export type PlayerCommand =
-  | { readonly type: 'join' | 'start' | 'replay' | 'resign' | 'leave' | 'disconnect' }
+  /**
+   * `dialect`: the wire of the connection that joins (docs/protocol.md); a SPEC-dialect one may only
+   * take a seat in a room whose rules it can show. Absent for a seat with no wire (computer, quick match).
+   */
+  | { readonly type: 'join'; readonly dialect?: 'spec' | 'broadside/2' }
+  | { readonly type: 'start' | 'replay' | 'resign' | 'leave' | 'disconnect' }
   | { readonly type: 'place'; readonly fleet: ShipMap }
   | { readonly type: 'shoot'; readonly target: Coord };
 

@@ -1,10 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isSpecCompatible, type Rules } from '../../src/game';
 import { type Ack, errorAck } from '../../src/protocol';
 import type { RoomActions, Fanout, Outcome } from './actions';
 import { armClocks } from './clocks';
 import { type Actor, CLOCK, type ClockCommand, type Command, type PlayerCommand, type ReplyOf } from './commands';
 import type { RoomRegistry } from './registry';
 import type { Room } from './room';
+
+/** What a SPEC-dialect client cannot show of `rules`, as the detail of its refusal. */
+function unshowable(rules: Rules): string {
+  const parts = [rules.fleet === 'classic' ? null : `a ${rules.fleet} fleet`, rules.shots === 'one' ? null : 'salvos'];
+  return `the room plays ${parts.filter((p) => p !== null).join(' and ')}`;
+}
 
 /** Where a change goes once applied: the room's members and spectators (server/socket/publish.ts). */
 export interface Publisher {
@@ -87,7 +94,12 @@ export class RoomDispatcher {
   ): Promise<Outcome<unknown>> | Outcome<unknown> {
     const { actions } = this.deps;
     const { user, socketId } = actor;
-    if (command.type === 'join') return actions.join(room, user, socketId);
+    if (command.type === 'join') {
+      // A SPEC-dialect client shows only a classic fleet shot once a turn: no seat for it elsewhere.
+      if (command.dialect === 'spec' && !isSpecCompatible(room.state.rules))
+        return { reply: errorAck('RULES_NOT_SUPPORTED', unshowable(room.state.rules)) };
+      return actions.join(room, user, socketId);
+    }
     if (command.type === 'disconnect') return socketId === null ? { reply: null } : actions.disconnect(room, socketId);
     // Only a seated member acts, through the connection it is seated with.
     const member = socketId === null ? room.members.get(user.id) : room.memberBySocket(socketId);

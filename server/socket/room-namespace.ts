@@ -158,7 +158,7 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       const room = await registry.get(slug);
       if (!room) return reply(errorAck('ROOM_NOT_FOUND'));
       if (socket.data.slug !== null && socket.data.slug !== slug) await leave(socket);
-      await dispatch(room, actor(socket), { type: 'join' }, (ack) => {
+      await dispatch(room, actor(socket), { type: 'join', dialect: socket.data.dialect }, (ack) => {
         if (typeof ack === 'string') {
           socket.data.slug = slug;
           // Before the join's events leave (dispatch answers, then publishes): they are cut for
