@@ -15,7 +15,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     await page.getByRole('button', { name: 'Create a game' }).click();
     const banner = page.getByRole('alert');
     await expect(banner).toContainText(
-      /^You already have 3 public games listed\. Start one, or try again in \d+ min\./,
+      /^You already have 3 public games listed\. Start one, or try again in \d+\u00a0min\./,
     );
     for (const theme of THEMES) {
       await setTheme(page, theme);
@@ -27,7 +27,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     await page.getByRole('button', { name: 'Français' }).click();
     await page.getByRole('button', { name: 'Profil et réglages' }).click();
     await expect(banner).toContainText(
-      /Vous avez déjà 3 parties publiques affichées\. Lancez-en une, ou réessayez dans \d+ min\./,
+      /Vous avez déjà 3 parties publiques affichées\. Lancez-en une, ou réessayez dans \d+\u00a0min\./,
     );
     await shoot(page, viewport, 'light', 'limit-public-rooms-fr');
   });
