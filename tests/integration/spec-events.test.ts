@@ -1,9 +1,7 @@
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomFleet, createRng } from '../../src/game';
-import { SOCKET_NAMESPACE } from '../../src/protocol';
 import { toWireShips } from '../../src/protocol/spec-dialect';
-import { newPlayer, type TestPlayer } from '../support/players';
+import { newPlayer, rawSpecSocket } from '../support/players';
 import { startTestServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -14,22 +12,6 @@ afterAll(async () => {
   await server.dispose();
 });
 
-/** A SPEC client: plain socket.io-client, recording every event it receives, one entry per event. */
-async function specClient(player: TestPlayer, slug: string): Promise<{ socket: Socket; events: string[] }> {
-  const socket = io(`${server.url}${SOCKET_NAMESPACE}`, {
-    query: { token: player.token, slug },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  const events: string[] = [];
-  socket.onAny((event: string) => events.push(event));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return { socket, events };
-}
-
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe('events a SPEC client receives (writes are batched per change, events are not merged)', () => {
@@ -39,8 +21,8 @@ describe('events a SPEC client receives (writes are batched per change, events a
   it('gets every event of a shot as its own event, in order, after the ack', async () => {
     const [pa, pb] = await Promise.all([newPlayer(server.url, 'spec_a'), newPlayer(server.url, 'spec_b')]);
     const { slug } = await pa.api.createRoom({ userId: pa.id, username: pa.username, socketId: null });
-    const a = await specClient(pa, slug);
-    const b = await specClient(pb, slug);
+    const a = await rawSpecSocket(server.url, pa.token, slug);
+    const b = await rawSpecSocket(server.url, pb.token, slug);
     expect(await a.socket.emitWithAck('joinRoom', slug)).toEqual({ gameStatus: 'UNSTARTED' });
     expect(await b.socket.emitWithAck('joinRoom', slug)).toEqual({ gameStatus: 'UNSTARTED' });
     expect(await a.socket.emitWithAck('startGame', slug)).toEqual({});

@@ -1,9 +1,7 @@
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import english from '../../locales/en/translation.json';
 import { makeRules, type Rules } from '../../src/game';
-import { SOCKET_NAMESPACE } from '../../src/protocol';
-import { connectClient, newPlayer, type TestPlayer, waitForState } from '../support/players';
+import { connectClient, newPlayer, rawSpecSocket, type TestPlayer, waitForState } from '../support/players';
 import { startTestServer, type TestServer } from '../support/server';
 
 /*
@@ -18,22 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.dispose();
 });
-
-/** A raw socket that does not ask for broadside/2, as the original client connects; records every event. */
-async function specSocket(player: TestPlayer, slug: string): Promise<{ socket: Socket; events: string[] }> {
-  const socket = io(`${server.url}${SOCKET_NAMESPACE}`, {
-    query: { token: player.token, slug },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  const events: string[] = [];
-  socket.onAny((event: string) => events.push(event));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return { socket, events };
-}
 
 async function roomWith(host: TestPlayer, rules: Partial<Rules>): Promise<string> {
   const created = await host.api.createRoom({
@@ -55,7 +37,7 @@ describe('a SPEC-dialect joinRoom and the room rules', () => {
       ]);
       const slug = await roomWith(hostPlayer, rules);
       const host = await connectClient(server.url, hostPlayer.token, slug);
-      const spec = await specSocket(specPlayer, slug);
+      const spec = await rawSpecSocket(server.url, specPlayer.token, slug);
       const other = await connectClient(server.url, otherPlayer.token, slug);
       try {
         expect(await host.joinRoom(slug)).toBe('UNSTARTED');
@@ -90,7 +72,7 @@ describe('a SPEC-dialect joinRoom and the room rules', () => {
       newPlayer(server.url, 'sj_spec'),
     ]);
     const slug = await roomWith(hostPlayer, { again: 'hit' });
-    const spec = await specSocket(specPlayer, slug);
+    const spec = await rawSpecSocket(server.url, specPlayer.token, slug);
     try {
       expect(await spec.socket.emitWithAck('joinRoom', slug)).toEqual({ gameStatus: 'UNSTARTED' });
     } finally {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jwtDecode } from 'jwt-decode';
-import { ApiClient, type ClientGameState, GameClient, type TokenPayload } from '../../src/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { ApiClient, type ClientGameState, GameClient, SOCKET_NAMESPACE, type TokenPayload } from '../../src/protocol';
 import { waitForState as waitForBotState } from '../../src/bots/wait-for-state';
 
 export interface TestPlayer {
@@ -40,4 +41,27 @@ export function waitForState(
   return waitForBotState(client, predicate, 'a state', timeoutMs).catch(() => {
     throw new Error(`state not reached within ${timeoutMs} ms: ${JSON.stringify(client.state).slice(0, 400)}`);
   });
+}
+
+/**
+ * A raw socket.io socket that does not ask for broadside/2, as the original client connects
+ * (docs/protocol.md, SPEC dialect); records the name of every event it receives, in order.
+ */
+export async function rawSpecSocket(
+  url: string,
+  token: string,
+  slug: string,
+): Promise<{ socket: Socket; events: string[] }> {
+  const socket = io(`${url}${SOCKET_NAMESPACE}`, {
+    query: { token, slug },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  const events: string[] = [];
+  socket.onAny((event: string) => events.push(event));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return { socket, events };
 }
