@@ -30,6 +30,7 @@ function rematchBy(room: Room): UserRef | null {
 /** The match around the game, the same for both members. */
 export function matchOf(room: Room): Match {
   return {
+    rules: room.state.rules,
     turnSeconds: room.turnSeconds,
     turnDeadline: room.turnDeadline,
     missedTurns: { ...room.state.missedTurns },

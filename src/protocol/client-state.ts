@@ -1,4 +1,4 @@
-import { emptyGrid, type GameStatus, type Grid, type PartialShipMap, type ShipMap } from '../game';
+import { CLASSIC_RULES, emptyGrid, type GameStatus, type Grid, type PartialShipMap, type ShipMap } from '../game';
 import type { BattlePlace, Match, Member, Winner } from './types';
 
 /* The client's picture of a game, without socket.io: stores and tests can import it without
@@ -26,9 +26,13 @@ export interface ClientGameState {
   readonly membersAtShots: number | null;
 }
 
-/** The match as a server without a clock describes it, until the first `match` event. */
+/**
+ * The match as a server without a clock describes it, until the first `match` event; a SPEC server
+ * never sends one, and plays only the classic rules.
+ */
 export function initialMatch(): Match {
   return {
+    rules: CLASSIC_RULES,
     turnSeconds: null,
     turnDeadline: null,
     missedTurns: {},

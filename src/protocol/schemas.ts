@@ -194,6 +194,8 @@ export const BattlePlaceSchema = z.object({
 export const WinnerSchema = UserRefSchema;
 /** The match around the game (issue 11): clock, missed turns, how it ended, rematch, audience. */
 export const MatchSchema = z.object({
+  /** The room's rules (docs/game.md, "Rule variants"), fixed for its life: every client reads them here. */
+  rules: RulesSchema,
   turnSeconds: TurnSecondsSchema,
   /** Epoch ms (server clock) when the current turn passes, or null without a clock or outside PLAY. */
   turnDeadline: z.number().nullable(),

@@ -69,6 +69,8 @@ describe('rules chosen at room creation', () => {
     ]);
     await ca.joinRoom(slug);
     await cb.joinRoom(slug);
+    // Every member reads the room's rules live, in the match.
+    expect((await waitForState(cb, (s) => s.match.serverNow > 0)).match.rules).toEqual(rules);
     const a: Seat = { player: pa, client: ca, fleet: randomFleet(createRng(1), rules) };
     const b: Seat = { player: pb, client: cb, fleet: randomFleet(createRng(2), rules) };
     // A classic fleet is not this room's fleet: refused, and nothing changes.

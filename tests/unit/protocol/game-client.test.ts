@@ -115,6 +115,7 @@ describe('GameClient state', () => {
       battlePlace: { shooterId: 'u2', x: 1, y: 2, result: 'M' },
       winner: { userId: 'u1', username: 'alice' },
       match: {
+        rules: { fleet: 'classic', touch: false, shots: 'salvo', again: 'never' },
         turnSeconds: 30,
         turnDeadline: 1_790_000_030_000,
         missedTurns: { u2: 1 },

@@ -208,8 +208,9 @@ describe('other HTTP shapes', () => {
     }
   });
 
-  it('MatchSchema refuses other clock lengths, unknown end reasons and negative counts', () => {
+  it('MatchSchema refuses other clock lengths, unknown end reasons, negative counts and missing or unknown rules', () => {
     const match = {
+      rules: { fleet: 'russian', touch: false, shots: 'salvo', again: 'hit' },
       turnSeconds: null,
       turnDeadline: null,
       missedTurns: {},
@@ -226,6 +227,8 @@ describe('other HTTP shapes', () => {
     expect(MatchSchema.safeParse({ ...match, turnSeconds: 45 }).success).toBe(false);
     expect(MatchSchema.safeParse({ ...match, missedTurns: { u1: -1 } }).success).toBe(false);
     expect(MatchSchema.safeParse({ ...match, serverNow: undefined }).success).toBe(false);
+    expect(MatchSchema.safeParse({ ...match, rules: undefined }).success).toBe(false);
+    expect(MatchSchema.safeParse({ ...match, rules: { ...match.rules, shots: 'three' } }).success).toBe(false);
   });
 
   it('resign and leaveRoom take a slug', () => {
@@ -301,6 +304,7 @@ describe('socket shapes', () => {
       battlePlace: { shooterId: 'u1', x: 3, y: 7, result: 'D' },
       winner: { userId: 'u1', username: 'alice' },
       match: {
+        rules: { fleet: 'classic', touch: true, shots: 'one', again: 'never' },
         turnSeconds: 30,
         turnDeadline: 1_790_000_030_000,
         missedTurns: { u2: 1 },
