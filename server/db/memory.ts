@@ -2,14 +2,17 @@ import { CLASSIC_RULES, type EndReason, type GameStatus, type Rules, type ShipMa
 import { BOT_LEVELS } from '../../src/protocol';
 import { botUserId, botUsername } from '../../src/bots/levels';
 import type {
+  FleetWrite,
   PlayerRecord,
   RoomOptions,
   RoomStore,
   RoundEnd,
   RoundStore,
+  ShotWrite,
   Storage,
   StoredMove,
   StoredRoom,
+  TimeoutWrite,
   UserRow,
   UserStore,
 } from './storage';
@@ -250,14 +253,7 @@ class MemoryRounds implements RoundStore {
     return id;
   }
 
-  async saveFleet(
-    slug: string,
-    gameId: number,
-    userId: string,
-    fleet: ShipMap,
-    firstPlayer: string | null,
-    playStartedAt = Date.now(),
-  ): Promise<void> {
+  async saveFleet({ slug, gameId, userId, fleet, firstPlayer, playStartedAt = Date.now() }: FleetWrite): Promise<void> {
     const game = this.t.game(gameId);
     game.fleets[userId] = fleet;
     if (firstPlayer === null) return;
@@ -266,31 +262,12 @@ class MemoryRounds implements RoundStore {
     this.t.room(slug).status = 'PLAY';
   }
 
-  addShot(
-    slug: string,
-    gameId: number,
-    seq: number,
-    shot: Shot,
-    winner: string | null,
-    at = Date.now(),
-  ): Promise<void> {
-    return this.addMove(
-      slug,
-      gameId,
-      seq,
-      { kind: 'shot', shot, at },
-      winner === null ? null : { winner, reason: 'SUNK' },
-    );
+  addShot({ slug, gameId, seq, shot, winner, at = Date.now() }: ShotWrite): Promise<void> {
+    const end: RoundEnd | null = winner === null ? null : { winner, reason: 'SUNK' };
+    return this.addMove(slug, gameId, seq, { kind: 'shot', shot, at }, end);
   }
 
-  addTimeout(
-    slug: string,
-    gameId: number,
-    seq: number,
-    playerId: string,
-    deadline: number,
-    winner: string | null,
-  ): Promise<void> {
+  addTimeout({ slug, gameId, seq, playerId, deadline, winner }: TimeoutWrite): Promise<void> {
     const move: StoredMove = { kind: 'timeout', playerId, at: deadline };
     return this.addMove(slug, gameId, seq, move, winner === null ? null : { winner, reason: 'CLOCK' });
   }

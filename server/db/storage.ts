@@ -84,6 +84,36 @@ export interface RoomStore {
   removeMember(slug: string, userId: string): Promise<void>;
 }
 
+/** A fleet to save (or replace); when `firstPlayer` is given play starts, at `playStartedAt` (now by default). */
+export interface FleetWrite {
+  readonly slug: string;
+  readonly gameId: number;
+  readonly userId: string;
+  readonly fleet: ShipMap;
+  readonly firstPlayer: string | null;
+  readonly playStartedAt?: number;
+}
+
+/** A shot to record; the winning one (`winner` set) also closes the round. `at`: now by default. */
+export interface ShotWrite {
+  readonly slug: string;
+  readonly gameId: number;
+  readonly seq: number;
+  readonly shot: Shot;
+  readonly winner: string | null;
+  readonly at?: number;
+}
+
+/** A turn the clock passed at `deadline`; when it was the last allowed, `winner` wins by CLOCK. */
+export interface TimeoutWrite {
+  readonly slug: string;
+  readonly gameId: number;
+  readonly seq: number;
+  readonly playerId: string;
+  readonly deadline: number;
+  readonly winner: string | null;
+}
+
 /** A round that ends: who won and how. */
 export interface RoundEnd {
   readonly winner: string;
@@ -98,26 +128,12 @@ export interface RoundEnd {
 export interface RoundStore {
   /** Opens a new round (start or replay, by `startedBy`) and moves the room to PLACE_SHIPS. */
   startRound(slug: string, round: number, startedBy?: string | null): Promise<number>;
-  /** Saves (or replaces) a fleet; when `firstPlayer` is given play starts, at `playStartedAt`. */
-  saveFleet(
-    slug: string,
-    gameId: number,
-    userId: string,
-    fleet: ShipMap,
-    firstPlayer: string | null,
-    playStartedAt?: number,
-  ): Promise<void>;
+  /** Saves (or replaces) a fleet, and starts play when the write says who plays first. */
+  saveFleet(write: FleetWrite): Promise<void>;
   /** Records a shot; the winning one (`winner` set) also closes the round. Settles once stored. */
-  addShot(slug: string, gameId: number, seq: number, shot: Shot, winner: string | null, at?: number): Promise<void>;
-  /** Records a turn the clock passed at `deadline`; when it was the last allowed, `winner` wins by CLOCK. */
-  addTimeout(
-    slug: string,
-    gameId: number,
-    seq: number,
-    playerId: string,
-    deadline: number,
-    winner: string | null,
-  ): Promise<void>;
+  addShot(write: ShotWrite): Promise<void>;
+  /** Records a turn the clock passed (its move shares the (game, seq) key with the shots). */
+  addTimeout(write: TimeoutWrite): Promise<void>;
   /** Ends a round without a move: a resignation or a forfeit. */
   endGame(slug: string, gameId: number, winner: string, reason: EndReason): Promise<void>;
   /** Every shot of a round in order ('T' rows, turns the clock passed, are not shots). */

@@ -161,7 +161,14 @@ export class RoomActions {
     if (gameId === null) return fail('WRONG_STATUS');
     const started = next.status === 'PLAY';
     const now = Date.now();
-    await this.store.rounds.saveFleet(room.slug, gameId, user.id, fleet, started ? next.turn : null, now);
+    await this.store.rounds.saveFleet({
+      slug: room.slug,
+      gameId,
+      userId: user.id,
+      fleet,
+      firstPlayer: started ? next.turn : null,
+      playStartedAt: now,
+    });
     room.state = next;
     if (started) {
       room.turnStartedAt = now;
@@ -200,14 +207,8 @@ export class RoomActions {
       rules.shoot(room.state, user.id, target),
       (applied) => {
         if (gameId === null) throw new Error(`room ${room.slug} plays without a game row`);
-        return this.store.rounds.addShot(
-          room.slug,
-          gameId,
-          seq,
-          applied.shot,
-          applied.outcome.won ? user.id : null,
-          at,
-        );
+        const winner = applied.outcome.won ? user.id : null;
+        return this.store.rounds.addShot({ slug: room.slug, gameId, seq, shot: applied.shot, winner, at });
       },
       (applied) => applied.state,
     );
@@ -268,14 +269,14 @@ export class RoomActions {
       room,
       rules.passTurn(room.state, playerId),
       (state) =>
-        this.store.rounds.addTimeout(
-          room.slug,
+        this.store.rounds.addTimeout({
+          slug: room.slug,
           gameId,
           seq,
           playerId,
           deadline,
-          state.status === 'ENDED' ? state.winner : null,
-        ),
+          winner: state.status === 'ENDED' ? state.winner : null,
+        }),
       (state) => state,
     );
     if (!d.ok) return d.outcome;

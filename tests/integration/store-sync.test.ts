@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/connect';
 import { Store } from '../../server/db/store';
+import { shotWrite } from '../support/storage-contract';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -35,11 +36,7 @@ describe('the shots write on embedded SQLite', () => {
     const writes = [0, 1, 2, 3].map((seq) =>
       Promise.resolve(
         first.store.rounds.addShot(
-          'calm-harbor',
-          gameId,
-          seq,
-          { shooterId: seq % 2 ? 'u2' : 'u1', x: seq, y: 4, result: 'M' },
-          null,
+          shotWrite('calm-harbor', gameId, seq, { shooterId: seq % 2 ? 'u2' : 'u1', x: seq, y: 4, result: 'M' }, null),
         ),
       ).then(() => {
         stored++;
@@ -62,10 +59,16 @@ describe('the shots write on embedded SQLite', () => {
     dirs.push(dataDir);
     const { store, close } = await freshStore(dataDir);
     const gameId = await roundWithTwoPlayers(store);
-    const ok = store.rounds.addShot('calm-harbor', gameId, 0, { shooterId: 'u1', x: 1, y: 1, result: 'M' }, null);
+    const ok = store.rounds.addShot(
+      shotWrite('calm-harbor', gameId, 0, { shooterId: 'u1', x: 1, y: 1, result: 'M' }, null),
+    );
     // The same (game, seq) twice: the second insert breaks the primary key.
-    const clash = store.rounds.addShot('calm-harbor', gameId, 0, { shooterId: 'u2', x: 2, y: 2, result: 'M' }, null);
-    const last = store.rounds.addShot('calm-harbor', gameId, 1, { shooterId: 'u2', x: 3, y: 3, result: 'H' }, null);
+    const clash = store.rounds.addShot(
+      shotWrite('calm-harbor', gameId, 0, { shooterId: 'u2', x: 2, y: 2, result: 'M' }, null),
+    );
+    const last = store.rounds.addShot(
+      shotWrite('calm-harbor', gameId, 1, { shooterId: 'u2', x: 3, y: 3, result: 'H' }, null),
+    );
     await expect(ok).resolves.toBeUndefined();
     await expect(clash).rejects.toThrow();
     await expect(last).resolves.toBeUndefined();
@@ -86,7 +89,9 @@ describe('the shots write on embedded SQLite', () => {
     // A transaction that is rolled back after the shot was requested in its middle.
     const rolledBack = store.db.transaction().execute(async (tx) => {
       await tx.updateTable('rooms').set({ status: 'ENDED' }).where('slug', '=', 'calm-harbor').execute();
-      written = store.rounds.addShot('calm-harbor', gameId, 0, { shooterId: 'u1', x: 0, y: 0, result: 'H' }, null);
+      written = store.rounds.addShot(
+        shotWrite('calm-harbor', gameId, 0, { shooterId: 'u1', x: 0, y: 0, result: 'H' }, null),
+      );
       throw new Error('roll back');
     });
     await expect(rolledBack).rejects.toThrow('roll back');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Storage } from '../../server/db/storage';
+import type { ShotWrite, Storage } from '../../server/db/storage';
+import type { Shot } from '../../src/game';
 
 /**
  * What every implementation of the storage interface answers alike (server/db/storage.ts): the
@@ -12,6 +13,18 @@ const user = (id: string, username: string, email = `${id}@example.test`) => ({
   email,
   passwordHash: 'x',
 });
+
+/** A shot write in the order the fields are read aloud: where, which move, what, who won (if the game ended). */
+export function shotWrite(
+  slug: string,
+  gameId: number,
+  seq: number,
+  shot: Shot,
+  winner: string | null = null,
+  at?: number,
+): ShotWrite {
+  return { slug, gameId, seq, shot, winner, ...(at === undefined ? {} : { at }) };
+}
 
 export function storageContract(name: string, open: () => Promise<Storage>): void {
   describe(name, () => {
@@ -37,8 +50,8 @@ export function storageContract(name: string, open: () => Promise<Storage>): voi
       await s.rooms.addMember('calm-bay', 'u2', 1);
       const gameId = await s.rounds.startRound('calm-bay', 1);
       expect(typeof gameId).toBe('number');
-      await s.rounds.addShot('calm-bay', gameId, 0, { shooterId: 'u1', x: 1, y: 2, result: 'H' }, null);
-      await s.rounds.addShot('calm-bay', gameId, 1, { shooterId: 'u1', x: 2, y: 2, result: 'D' }, 'u1');
+      await s.rounds.addShot(shotWrite('calm-bay', gameId, 0, { shooterId: 'u1', x: 1, y: 2, result: 'H' }, null));
+      await s.rounds.addShot(shotWrite('calm-bay', gameId, 1, { shooterId: 'u1', x: 2, y: 2, result: 'D' }, 'u1'));
       expect(await s.users.record('u1')).toMatchObject({ gamesPlayed: 1, gamesWon: 1 });
       expect(await s.users.record('u2')).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
       const room = await s.rooms.loadRoom('calm-bay');
@@ -53,16 +66,16 @@ export function storageContract(name: string, open: () => Promise<Storage>): voi
       await s.users.createUser(user('u1', 'one'));
       await s.rooms.createRoom('calm-bay', 'u1');
       const gameId = await s.rounds.startRound('calm-bay', 1);
-      await s.rounds.addShot('calm-bay', gameId, 0, { shooterId: 'u1', x: 1, y: 1, result: 'M' }, null);
+      await s.rounds.addShot(shotWrite('calm-bay', gameId, 0, { shooterId: 'u1', x: 1, y: 1, result: 'M' }, null));
       await expect(
         Promise.resolve().then(() =>
-          s.rounds.addShot('calm-bay', gameId, 0, { shooterId: 'u1', x: 5, y: 5, result: 'H' }, null),
+          s.rounds.addShot(shotWrite('calm-bay', gameId, 0, { shooterId: 'u1', x: 5, y: 5, result: 'H' }, null)),
         ),
       ).rejects.toThrow();
       // The winning shot's three writes are one unit: refused as a whole.
       await expect(
         Promise.resolve().then(() =>
-          s.rounds.addShot('calm-bay', gameId, 0, { shooterId: 'u1', x: 6, y: 6, result: 'D' }, 'u1'),
+          s.rounds.addShot(shotWrite('calm-bay', gameId, 0, { shooterId: 'u1', x: 6, y: 6, result: 'D' }, 'u1')),
         ),
       ).rejects.toThrow();
       expect(await s.rounds.shotsOf(gameId)).toEqual([{ shooterId: 'u1', x: 1, y: 1, result: 'M' }]);
@@ -86,22 +99,25 @@ export function storageContract(name: string, open: () => Promise<Storage>): voi
         '3': [0, 1, 2].map((x) => ({ x, y: 6 })),
         '4': [0, 1].map((x) => ({ x, y: 8 })),
       };
-      await s.rounds.saveFleet('slow-tide', gameId, 'u1', fleet, null);
-      await s.rounds.saveFleet('slow-tide', gameId, 'u2', fleet, 'u1', 1_790_000_000_000);
-      await s.rounds.addTimeout('slow-tide', gameId, 0, 'u1', 1_790_000_030_000, null);
-      await s.rounds.addShot(
-        'slow-tide',
+      await s.rounds.saveFleet({ slug: 'slow-tide', gameId, userId: 'u1', fleet, firstPlayer: null });
+      await s.rounds.saveFleet({
+        slug: 'slow-tide',
         gameId,
-        1,
-        { shooterId: 'u2', x: 3, y: 3, result: 'M' },
-        null,
-        1_790_000_031_000,
+        userId: 'u2',
+        fleet,
+        firstPlayer: 'u1',
+        playStartedAt: 1_790_000_000_000,
+      });
+      const pass = { slug: 'slow-tide', gameId, playerId: 'u1', winner: null };
+      await s.rounds.addTimeout({ ...pass, seq: 0, deadline: 1_790_000_030_000 });
+      await s.rounds.addShot(
+        shotWrite('slow-tide', gameId, 1, { shooterId: 'u2', x: 3, y: 3, result: 'M' }, null, 1_790_000_031_000),
       );
       // A 'T' row shares the (game, seq) key with the shots: a second move under seq 1 is refused.
       await expect(
-        Promise.resolve().then(() => s.rounds.addTimeout('slow-tide', gameId, 1, 'u1', 1, null)),
+        Promise.resolve().then(() => s.rounds.addTimeout({ ...pass, seq: 1, deadline: 1 })),
       ).rejects.toThrow();
-      await s.rounds.addTimeout('slow-tide', gameId, 2, 'u1', 1_790_000_061_000, null);
+      await s.rounds.addTimeout({ ...pass, seq: 2, deadline: 1_790_000_061_000 });
 
       const playing = await s.rooms.loadRoom('slow-tide');
       expect(playing).toMatchObject({ status: 'PLAY', turnSeconds: 30 });

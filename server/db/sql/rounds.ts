@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EndReason, ShipMap, Shot } from '../../../src/game';
 import type { Database } from '../schema';
-import type { RoundEnd, RoundStore } from '../storage';
+import type { FleetWrite, RoundEnd, RoundStore, ShotWrite, TimeoutWrite } from '../storage';
 import { TickBatch } from '../tick-batch';
 import type { MoveCommit, MoveWrite } from './move-commit';
 import { type MoveRow, moveOf, TIMEOUT_RESULT } from './moves';
@@ -47,15 +47,7 @@ export class SqlRounds implements RoundStore {
     });
   }
 
-  /** Saves (or replaces) a fleet; when `firstPlayer` is given play starts, at `playStartedAt`. */
-  async saveFleet(
-    slug: string,
-    gameId: number,
-    userId: string,
-    fleet: ShipMap,
-    firstPlayer: string | null,
-    playStartedAt = Date.now(),
-  ): Promise<void> {
+  async saveFleet({ slug, gameId, userId, fleet, firstPlayer, playStartedAt = Date.now() }: FleetWrite): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       await tx
         .insertInto('fleets')
@@ -73,25 +65,11 @@ export class SqlRounds implements RoundStore {
     });
   }
 
-  addShot(
-    slug: string,
-    gameId: number,
-    seq: number,
-    shot: Shot,
-    winner: string | null,
-    at = Date.now(),
-  ): Promise<void> {
+  addShot({ slug, gameId, seq, shot, winner, at = Date.now() }: ShotWrite): Promise<void> {
     return this.addMove(slug, gameId, seq, shot, at, winner === null ? null : { winner, reason: 'SUNK' });
   }
 
-  addTimeout(
-    slug: string,
-    gameId: number,
-    seq: number,
-    playerId: string,
-    deadline: number,
-    winner: string | null,
-  ): Promise<void> {
+  addTimeout({ slug, gameId, seq, playerId, deadline, winner }: TimeoutWrite): Promise<void> {
     const move = { shooterId: playerId, x: -1, y: -1, result: TIMEOUT_RESULT };
     return this.addMove(slug, gameId, seq, move, deadline, winner === null ? null : { winner, reason: 'CLOCK' });
   }
