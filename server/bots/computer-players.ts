@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ThinkingTime } from '../../src/bots/delay';
 import { botLevelOf, botUserId } from '../../src/bots/levels';
-import { randomRng } from '../../src/game';
+import { randomRng, type Rules } from '../../src/game';
 import { type BotLevel, type ComputerGameResponse, isErrorAck, type ServerEventName } from '../../src/protocol';
 import type { Identity } from '../auth';
 import type { RoomRegistry } from '../rooms/registry';
@@ -73,14 +73,17 @@ export class ComputerPlayers {
     return this.seats.size + this.reserved;
   }
 
-  /** A new room with `user` as its first member and the level's computer player as the second, placing ships. */
-  async createGame(user: Identity, level: BotLevel): Promise<ComputerGameResponse> {
+  /**
+   * A new room under `rules` (classic by default) with `user` as its first member and the level's
+   * computer player as the second, placing ships.
+   */
+  async createGame(user: Identity, level: BotLevel, rules?: Rules): Promise<ComputerGameResponse> {
     if (this.active >= this.options.maxGames) throw new BotsBusyError(this.options.maxGames);
     this.reserved++;
     try {
       const { registry } = this.options;
       const dispatch = this.dispatch();
-      const slug = await registry.create(user.id);
+      const slug = await registry.create(user.id, rules ? { rules } : {});
       const room = await registry.get(slug);
       if (!room) throw new Error(`room ${slug} vanished after its creation`);
       // The person is seated first, without a socket until their page opens the room.

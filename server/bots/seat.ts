@@ -133,7 +133,7 @@ export class BotSeat {
     if (move === 'start') {
       reply = await dispatch(room, actor, { type: 'start' });
     } else if (move === 'place') {
-      const fleet = PlaceShipsPayloadSchema.parse(this.placer.place(rng));
+      const fleet = PlaceShipsPayloadSchema.parse(this.placer.place(rng, room.state.rules));
       await sleep(thinkingDelay(thinking, rng));
       if (!this.still(move)) return;
       reply = await dispatch(room, actor, { type: 'place', fleet });

@@ -105,7 +105,7 @@ export function registerRoutes(
     const ticket = await caps.take(['COMPUTER_GAMES'], user.id);
     if (!(ticket instanceof CapTicket)) return limitReached(reply, ticket, true);
     try {
-      const game = await computers.createGame(user, body.data.level);
+      const game = await computers.createGame(user, body.data.level, body.data.rules);
       await ticket.holdAs(game.slug);
       return reply.code(201).send(game);
     } catch (error) {

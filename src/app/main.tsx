@@ -8,6 +8,7 @@ import './styles/theme.css';
 import './styles/app.css';
 import './styles/match.css';
 import './styles/game.css';
+import './styles/rules.css';
 
 loadUser();
 followThemePreference();

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { BotLevelSchema, type ErrorAckSchema } from './schemas';
+import { BotLevelSchema, type ErrorAckSchema, RulesBodySchema } from './schemas';
 
 /* Playing without a friend (issue 12): computer games over HTTP, and the /lobby namespace that
  * carries the quick-match queue and the live list of open games. Every shape is validated with
  * these schemas on both sides. */
 
-/** POST /room/computer: a new room whose second member is the server's computer player. */
-export const ComputerGameBodySchema = z.strictObject({ level: BotLevelSchema });
+/** POST /room/computer: a new room whose second member is the server's computer player, under `rules` (classic when absent). */
+export const ComputerGameBodySchema = z.strictObject({ level: BotLevelSchema, rules: RulesBodySchema.optional() });
 export const ComputerGameResponseSchema = z.object({
   slug: z.string(),
   bot: z.object({ userId: z.string(), username: z.string(), level: BotLevelSchema }),

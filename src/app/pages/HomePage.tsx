@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
+import { CLASSIC_RULES, type Rules } from '../../game';
 import type { BotLevel } from '../../protocol/types';
 import { api } from '../api';
 import { HeroArt } from '../art/HeroArt';
@@ -11,6 +12,8 @@ import { CreateGameCard, type CreateOptions } from '../components/home/CreateGam
 import { GamesInProgress } from '../components/home/GamesInProgress';
 import { OpenGames } from '../components/home/OpenGames';
 import { QuickMatch } from '../components/home/QuickMatch';
+import { RulesBadge } from '../components/rules/RulesBadge';
+import { RulesChoice } from '../components/rules/RulesChoice';
 import { TextField } from '../components/TextField';
 import { computerGameError, errorText } from '../errors/error-text';
 import { findOpponent, leaveSearch } from '../session/lobby-session';
@@ -21,6 +24,7 @@ import { authStore } from '../stores/auth';
 import { clearErrors, showError } from '../stores/banner';
 import { dispatchSearch, lobbyStore } from '../stores/lobby';
 import { rememberPath } from '../stores/return-path';
+import { rulesBody } from '../rules/rule-choice';
 
 /**
  * Home (docs/game.md, The pages): greeting, 'Create a game', and joining a game by its name; issue 12 adds playing
@@ -36,6 +40,7 @@ export default function HomePage() {
   const [busy, setBusy] = useState(false);
   const [createOptions, setCreateOptions] = useState<CreateOptions>({ turnSeconds: null, isPublic: false });
   const [level, setLevel] = useState<BotLevel>('easy');
+  const [rules, setRules] = useState<Rules>(CLASSIC_RULES);
   useLobby(user);
 
   // Both players of a quick match land in ship placement.
@@ -60,6 +65,7 @@ export default function HomePage() {
         socketId: null,
         ...(turnSeconds === null ? {} : { turnSeconds }),
         ...(isPublic ? { public: true } : {}),
+        ...rulesBody(rules),
       };
       const { slug } = await (await api()).createRoom(body);
       navigate(lobbyPath(slug));
@@ -79,7 +85,7 @@ export default function HomePage() {
     setBusy(true);
     clearErrors();
     try {
-      const { slug } = await (await api()).computerGame({ level });
+      const { slug } = await (await api()).computerGame({ level, ...rulesBody(rules) });
       navigate(gamePath(slug));
     } catch (error) {
       showError(computerGameError(error));
@@ -133,13 +139,27 @@ export default function HomePage() {
         </div>
         <HeroArt className="hero-art" />
       </div>
+      <section className="card rules-card" aria-labelledby="rules-title">
+        <div className="rules-card-head">
+          <h2 id="rules-title">{t('rules.chooseTitle')}</h2>
+          <p className="card-text">{t('rules.chooseText')}</p>
+        </div>
+        <RulesChoice value={rules} onChange={setRules} />
+      </section>
       <div className="grid-cards home-cards">
-        <ComputerCard level={level} onLevel={setLevel} onPlay={() => void playComputer()} busy={busy} />
+        <ComputerCard
+          level={level}
+          onLevel={setLevel}
+          onPlay={() => void playComputer()}
+          busy={busy}
+          rules={<RulesBadge rules={rules} />}
+        />
         <CreateGameCard
           options={createOptions}
           onChange={setCreateOptions}
           onCreate={() => void create()}
           busy={busy}
+          rules={<RulesBadge rules={rules} />}
         />
         <div className="card">
           <h2>{t('home.joinTitle')}</h2>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BotLevel } from '../../../protocol/types';
 
@@ -13,11 +14,14 @@ export function ComputerCard({
   onLevel,
   onPlay,
   busy,
+  rules = null,
 }: {
   readonly level: BotLevel;
   readonly onLevel: (level: BotLevel) => void;
   readonly onPlay: () => void;
   readonly busy: boolean;
+  /** The rules chosen above the cards, shown next to the button that uses them. */
+  readonly rules?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -43,6 +47,7 @@ export function ComputerCard({
         ))}
       </fieldset>
       <div className="card-actions">
+        {rules}
         <button type="button" className="primary" disabled={busy} onClick={onPlay}>
           {t('computer.play')}
         </button>

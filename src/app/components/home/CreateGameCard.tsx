@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TurnSeconds } from '../../../game';
 import { TurnClockChoice } from './TurnClockChoice';
@@ -14,11 +15,14 @@ export function CreateGameCard({
   onChange,
   onCreate,
   busy,
+  rules = null,
 }: {
   readonly options: CreateOptions;
   readonly onChange: (options: CreateOptions) => void;
   readonly onCreate: () => void;
   readonly busy: boolean;
+  /** The rules chosen above the cards, shown next to the button that uses them. */
+  readonly rules?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -37,6 +41,7 @@ export function CreateGameCard({
       </label>
       <p className="hint public-hint">{t('home.publicHint')}</p>
       <div className="card-actions">
+        {rules}
         <button type="button" className="primary" disabled={busy} onClick={onCreate}>
           {t('home.create')}
         </button>

@@ -1,0 +1,114 @@
+import { CLASSIC_RULES, fleetLengths, makeRules, type Rules, sameRules } from '../../game';
+
+/*
+ * The rules a player picks on Home and reads on every page of a game (docs/game.md, "Rule
+ * variants"), as plain data: the presets players recognise, each rule's options, and the
+ * translation keys that name or explain a set of rules. Pure; the components only render it.
+ */
+
+export const RULE_PRESETS = ['classic', 'russian', 'salvo', 'original'] as const;
+export type RulePreset = (typeof RULE_PRESETS)[number];
+/** A preset, or `custom` for any other set of rules. */
+export type RulesName = RulePreset | 'custom';
+
+export const PRESET_RULES: Readonly<Record<RulePreset, Rules>> = {
+  classic: CLASSIC_RULES,
+  /** Morskoy Boy: ten ships that never touch, and a hit earns another shot. */
+  russian: makeRules({ fleet: 'russian', touch: false, shots: 'one', again: 'hit' }),
+  /** Salvo: one shot per own ship afloat, fired together. */
+  salvo: makeRules({ shots: 'salvo' }),
+  /** The original server's game: classic, but a hit keeps the turn. */
+  original: makeRules({ again: 'hit' }),
+};
+
+/** The preset the rules are, or `custom`. */
+export function rulesName(rules: Rules): RulesName {
+  return RULE_PRESETS.find((preset) => sameRules(PRESET_RULES[preset], rules)) ?? 'custom';
+}
+
+export const RULE_KEYS = ['fleet', 'touch', 'shots', 'again'] as const;
+export type RuleKey = (typeof RULE_KEYS)[number];
+
+/** Each rule's options as the form and the translations name them (`touch` as yes/no). */
+export const RULE_OPTIONS: Readonly<Record<RuleKey, readonly string[]>> = {
+  fleet: ['classic', 'russian'],
+  touch: ['yes', 'no'],
+  shots: ['one', 'salvo'],
+  again: ['never', 'hit'],
+};
+
+/** The option of `key` the rules hold. */
+export function ruleOption(rules: Rules, key: RuleKey): string {
+  if (key === 'touch') return rules.touch ? 'yes' : 'no';
+  return rules[key];
+}
+
+/** True for an option the rest of the rules forbid: ships that touch in a russian fleet. */
+export function optionDisabled(rules: Rules, key: RuleKey, option: string): boolean {
+  return key === 'touch' && option === 'yes' && rules.fleet === 'russian';
+}
+
+/** The rules with one option changed; a russian fleet takes ships apart (makeRules). */
+export function withOption(rules: Rules, key: RuleKey, option: string): Rules {
+  switch (key) {
+    case 'fleet':
+      return option === 'russian' || option === 'classic' ? makeRules({ ...rules, fleet: option }) : rules;
+    case 'touch':
+      return option === 'yes' || option === 'no' ? makeRules({ ...rules, touch: option === 'yes' }) : rules;
+    case 'shots':
+      return option === 'one' || option === 'salvo' ? makeRules({ ...rules, shots: option }) : rules;
+    case 'again':
+      return option === 'never' || option === 'hit' ? makeRules({ ...rules, again: option }) : rules;
+  }
+}
+
+/**
+ * The rules in a few words each, in the order the form asks them: `rules.short.fleet.russian`,
+ * `rules.short.touch.no`, … Only what differs from the classic game is said, so a classic room
+ * reads just "Classic"; a custom set reads e.g. "Salvo · ships apart".
+ */
+export function ruleShortKeys(rules: Rules): string[] {
+  return RULE_KEYS.filter((key) => ruleOption(rules, key) !== ruleOption(CLASSIC_RULES, key))
+    .filter((key) => !(key === 'touch' && rules.fleet === 'russian'))
+    .map((key) => `rules.short.${key}.${ruleOption(rules, key)}`);
+}
+
+/** One line per rule, each explaining the room's choice (How to play, the rules panel). */
+export function ruleExplainKeys(rules: Rules): string[] {
+  return RULE_KEYS.map((key) => `rules.options.${key}.${ruleOption(rules, key)}.explain`);
+}
+
+/** The fleet as players count it, largest first: "1 × 4, 2 × 3, 3 × 2, 4 × 1" as [length, count] pairs. */
+export function fleetCounts(rules: Rules): [length: number, count: number][] {
+  const counts = new Map<number, number>();
+  for (const length of fleetLengths(rules)) counts.set(length, (counts.get(length) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[0] - a[0]);
+}
+
+/** How many ships the fleet has. */
+export function fleetSize(rules: Rules): number {
+  return fleetLengths(rules).length;
+}
+
+/** The `rules` of POST /room and /room/computer: nothing for the classic game (the body stays SPEC's). */
+export function rulesBody(rules: Rules): { rules?: Rules } {
+  return sameRules(rules, CLASSIC_RULES) ? {} : { rules };
+}
+
+/** A translation function, as i18next's `t` or a test's fake. */
+export type Translate = (key: string) => string;
+
+/**
+ * The rules in one short line: the preset's name ("Morskoy Boy"), or for a custom set what differs
+ * from the classic game ("Custom rules: ten ships · salvo").
+ */
+export function rulesLabel(t: Translate, rules: Rules): string {
+  const name = rulesName(rules);
+  if (name !== 'custom') return t(`rules.names.${name}`);
+  return `${t('rules.names.custom')}: ${ruleShortKeys(rules).map(t).join(' · ')}`;
+}
+
+/** Each rule explained in a line, for a tooltip or a list. */
+export function rulesExplained(t: Translate, rules: Rules): string[] {
+  return ruleExplainKeys(rules).map(t);
+}
