@@ -66,7 +66,8 @@ export async function runScript(
   const theirShots: BattlePlace[] = [];
   const stopListening = client.subscribe((state, change) => {
     const shot = state.battlePlace;
-    if (change !== 'battlePlace' || !shot || shot.shooterId === me.userId) return;
+    // A field event `battlePlace`, or a broadside/2 frame (the whole view, the last shot in it).
+    if ((change !== 'battlePlace' && change !== 'state') || !shot || shot.shooterId === me.userId) return;
     if (!theirShots.some((s) => s.x === shot.x && s.y === shot.y)) theirShots.push(shot);
   });
   const cleanups: (() => void)[] = [stopListening, () => client.close()];

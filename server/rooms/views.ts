@@ -1,5 +1,13 @@
-import { knownOpponentGrid, knownOpponentShips, lastShot, ownGrid, spectatorView } from '../../src/game';
-import type { Match, Member, ServerEventName, ServerEventPayloads, SpectatorFrame, UserRef } from '../../src/protocol';
+import { knownOpponentGrid, knownOpponentShips, lastShot, ownGrid, playerView, spectatorView } from '../../src/game';
+import type {
+  Match,
+  Member,
+  PlayerStateView,
+  ServerEventName,
+  ServerEventPayloads,
+  SpectatorFrame,
+  UserRef,
+} from '../../src/protocol';
 import { botLevelOf } from '../../src/bots/levels';
 import type { Room } from './room';
 
@@ -71,6 +79,27 @@ export function eventPayload<K extends ServerEventName>(
   members: () => Member[],
 ): ServerEventPayloads[K] {
   return PAYLOADS[event](room, userId, members);
+}
+
+/**
+ * The whole view of one member, as a broadside/2 `state` frame carries it (src/protocol/state-frame.ts):
+ * src/game's playerView (what this player may see of the game: never an unsunk opponent ship
+ * before ENDED) with the room's members and match. Made once per member per change; `members`
+ * is the room's list, made once per change for every member.
+ */
+export function stateView(room: Room, userId: string, members: () => Member[]): PlayerStateView {
+  const view = playerView(room.state, userId);
+  return {
+    status: view.status,
+    members: members(),
+    shipsIndexes: view.shipsIndexes,
+    playerBoats: view.playerBoats,
+    opponentBoats: view.opponentBoats,
+    opponentShipsIndexes: view.opponentShipsIndexes,
+    battlePlace: view.battlePlace,
+    winner: userRef(room, view.winner),
+    match: matchOf(room),
+  };
 }
 
 /**

@@ -1,8 +1,11 @@
 import { CLASSIC_RULES, emptyGrid, type GameStatus, type Grid, type PartialShipMap, type ShipMap } from '../game';
-import type { BattlePlace, Match, Member, Winner } from './types';
+import type { BattlePlace, Match, Member, ServerEventName, Winner } from './types';
 
 /* The client's picture of a game, without socket.io: stores and tests can import it without
  * pulling the transport into a bundle. */
+
+/** What a state change came from: one field event, the connection, or a whole broadside/2 `state` frame. */
+export type StateChange = ServerEventName | 'connected' | 'state';
 
 /** Everything the server has told this player, as one plain object (replaced, never mutated). */
 export interface ClientGameState {

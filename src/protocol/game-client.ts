@@ -1,6 +1,6 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { Coord, GameStatus, ShipMap, ShotResult } from '../game';
-import { type ClientGameState, initialGameState } from './client-state';
+import { type ClientGameState, initialGameState, type StateChange } from './client-state';
 import type { ErrorCode } from './errors';
 import {
   type Ack,
@@ -16,8 +16,10 @@ import {
 } from './types';
 import { connectSocket } from './connect-socket';
 import { readDoneReply, readShotReply, readStatusReply, toWireShips } from './spec-dialect';
+import { SeqGuard } from './seq-guard';
 import type { SpectatorFrame } from './spectators';
-import { absorb } from './state-intake';
+import { STATE_EVENT, type StateFrame, StateFrameSchema } from './state-frame';
+import { absorb, absorbView } from './state-intake';
 
 import { BROADSIDE_PROTOCOL, type Dialect } from './dialect';
 
@@ -76,7 +78,7 @@ export function clientSocketOptions(
   return { ...SOCKET_SETTINGS, ...OWN_CONNECTION, ...WEBSOCKET_FIRST, autoConnect: false, query, ...overrides };
 }
 
-export type StateListener = (state: ClientGameState, change: ServerEventName | 'connected') => void;
+export type StateListener = (state: ClientGameState, change: StateChange) => void;
 
 export interface GameClientOptions {
   /** Server origin, e.g. http://localhost:3000; empty string for the page's own origin. */
@@ -116,6 +118,10 @@ export class GameClient {
   private readonly me: string | null;
   private readonly quietMs: number;
   private spoken: Dialect | null = null;
+  /** Which broadside/2 `state` frames to take (seq-guard.ts). */
+  private readonly frames = new SeqGuard();
+  /** A joinRoom sent to catch up after a missed or old frame is on its way. */
+  private resyncing = false;
 
   constructor(options: GameClientOptions) {
     this.current = initialGameState(options.slug);
@@ -132,6 +138,8 @@ export class GameClient {
       ),
     );
     for (const event of SERVER_EVENTS) this.listen(event);
+    // broadside/2: one whole view per change (docs/protocol.md).
+    this.socket.on(STATE_EVENT, (raw: unknown) => this.takeFrame(raw));
     this.socket.on('connect', () => {
       this.update({ connected: true }, 'connected');
       // After a reconnect the server knows nothing of this socket: join again to get the full state.
@@ -161,7 +169,35 @@ export class GameClient {
     });
   }
 
-  private update(patch: Partial<ClientGameState>, change: ServerEventName | 'connected'): void {
+  /** A broadside/2 `state` frame: the whole view, taken in seq order; a gap or an old frame asks again. */
+  private takeFrame(raw: unknown): void {
+    const parsed = StateFrameSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const frame: StateFrame = parsed.data;
+    const verdict = this.frames.judge(frame.seq);
+    if (verdict === 'stale') this.resync();
+    if (verdict === 'stale' || verdict === 'duplicate') return;
+    this.spoken = 'broadside/2';
+    this.current = absorbView(this.current, frame.view);
+    for (const listener of this.listeners) listener(this.current, 'state');
+    if (verdict === 'gap') this.resync();
+  }
+
+  /** Joins again to get the room's state as it is now (one such join at a time). */
+  private resync(): void {
+    if (this.resyncing || this.joined === null || !this.socket.connected) return;
+    this.resyncing = true;
+    void this.joinRoom(this.joined).finally(() => {
+      this.resyncing = false;
+    });
+  }
+
+  /** The seq of the last broadside/2 `state` frame taken, or null. */
+  get seq(): number | null {
+    return this.frames.seq;
+  }
+
+  private update(patch: Partial<ClientGameState>, change: StateChange): void {
     this.current = { ...this.current, ...patch };
     for (const listener of this.listeners) listener(this.current, change);
   }
@@ -254,6 +290,8 @@ export class GameClient {
             const reply = readStatusReply(raw);
             if (!isErrorAck(reply)) {
               this.spoken = dialectOf(raw);
+              // The frame that answers a join is the room as it is now, whatever its seq.
+              if (event === 'joinRoom') this.frames.restart();
               onJoined?.();
               this.update({ gameStatus: reply }, 'gameStatus');
             }
@@ -362,5 +400,5 @@ function dialectOf(raw: unknown): Dialect {
   return protocol === BROADSIDE_PROTOCOL ? 'broadside/2' : 'spec';
 }
 
-export type { ClientGameState, ErrorAck };
+export type { ClientGameState, ErrorAck, StateChange };
 export { hasToPlay, initialGameState, initialMatch } from './client-state';

@@ -3,6 +3,8 @@ export * from './limits';
 export * from './schemas';
 export * from './types';
 export * from './spectators';
+export * from './state-frame';
+export * from './seq-guard';
 export * from './history';
 export * from './game-script';
 export * from './api-client';

@@ -1,6 +1,7 @@
 import { GAME_STATUSES, type GameStatus, type Grid, type PartialShipMap, SHIP_KEYS, type ShipKey } from '../game';
 import type { ClientGameState } from './client-state';
 import { fromWireFleet, fromWireShips, isGridPayload, newlySunk, newShot, readGrid, sunkShipKey } from './spec-dialect';
+import type { PlayerStateView } from './state-frame';
 import type { Member, ServerEventName, Winner } from './types';
 
 /*
@@ -180,4 +181,25 @@ function orderShips(ships: PartialShipMap): PartialShipMap {
   const out: Partial<Record<ShipKey, PartialShipMap[ShipKey]>> = {};
   for (const key of SHIP_KEYS) if (ships[key]) out[key] = ships[key];
   return out as PartialShipMap;
+}
+
+/**
+ * Takes in a broadside/2 `state` frame's view: the whole player view, so it replaces every part the
+ * field events would have set (docs/protocol.md). Connection and slug are the client's own.
+ */
+export function absorbView(state: ClientGameState, view: PlayerStateView): ClientGameState {
+  return {
+    connected: state.connected,
+    slug: state.slug,
+    gameStatus: view.status,
+    members: view.members,
+    shipsIndexes: view.shipsIndexes,
+    playerBoats: view.playerBoats,
+    opponentBoats: view.opponentBoats,
+    opponentShipsIndexes: view.opponentShipsIndexes,
+    battlePlace: view.battlePlace,
+    winner: view.winner,
+    match: view.match,
+    membersAtShots: null,
+  };
 }

@@ -20,6 +20,7 @@ import type {
 import type { Coord, GameStatus, Grid, PartialShipMap, ShipMap, ShotResult } from '../game';
 import type { ErrorCode } from './errors';
 import type { SpectatorFrame } from './spectators';
+import type { StateFrame } from './state-frame';
 
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 export type LoginBody = z.infer<typeof LoginBodySchema>;
@@ -87,6 +88,9 @@ export interface SpectatorEventPayloads {
 
 export type ServerToClientEvents = { [K in ServerEventName]: (payload: ServerEventPayloads[K]) => void } & {
   [K in keyof SpectatorEventPayloads]: (payload: SpectatorEventPayloads[K]) => void;
+} & {
+  /** broadside/2 only: the member's whole view, once per change of the room (src/protocol/state-frame.ts). */
+  state: (frame: StateFrame) => void;
 };
 
 /** Client → server events; the last argument is always the acknowledgement callback. */

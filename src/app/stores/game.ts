@@ -11,8 +11,8 @@ import {
   type ShipKey,
   type ShipMap,
 } from '../../game';
-import { type ClientGameState, initialGameState } from '../../protocol/client-state';
-import type { Member, ServerEventName } from '../../protocol/types';
+import { type ClientGameState, initialGameState, type StateChange } from '../../protocol/client-state';
+import type { Member } from '../../protocol/types';
 import { nextClockOffset } from '../session/clock';
 import { departedMembers } from '../session/presence';
 import { nextHold, type RematchHold } from './rematch-hold';
@@ -67,13 +67,14 @@ export function resetGameStore(userId: string | null, slug: string | null): void
 }
 
 /**
- * Copies a GameClient state into the store. `change` names the event that produced it: only a
- * `shipsIndexes` event says whether this round's fleet is in, because on a replay the new status
- * can arrive before the previous round's fleet is cleared. A new round the opponent started while
- * this player looks at the end of the last one is held back (see `rematch`).
+ * Copies a GameClient state into the store. `change` names what produced it: a field event, or a
+ * whole broadside/2 `state` frame. Only a `shipsIndexes` event or a whole frame says whether this
+ * round's fleet is in, because with field events a replay's new status can arrive before the
+ * previous round's fleet is cleared. A new round the opponent started while this player looks at
+ * the end of the last one is held back (see `rematch`).
  */
-export function applyServerState(state: ClientGameState, change?: ServerEventName | 'connected'): void {
-  if (change === 'match' && state.match.serverNow > 0) {
+export function applyServerState(state: ClientGameState, change?: StateChange): void {
+  if ((change === 'match' || change === 'state') && state.match.serverNow > 0) {
     gameStore.clockOffsetMs = nextClockOffset(gameStore.clockOffsetMs, state.match.serverNow, Date.now());
   }
   const hold = nextHold({
@@ -105,7 +106,7 @@ export function acceptRematch(): void {
   show(hold.latest);
 }
 
-function show(state: ClientGameState, change?: ServerEventName | 'connected'): void {
+function show(state: ClientGameState, change?: StateChange): void {
   const previousStatus = gameStore.gameStatus;
   const previousMembers = gameStore.members;
   Object.assign(gameStore, {
@@ -133,7 +134,7 @@ function show(state: ClientGameState, change?: ServerEventName | 'connected'): v
     gameStore.replayAsked = false;
     gameStore.draft = randomFleet(randomRng());
   }
-  if (change === 'shipsIndexes' || (change === undefined && !enteringPlacement)) {
+  if (change === 'shipsIndexes' || change === 'state' || (change === undefined && !enteringPlacement)) {
     gameStore.fleetSubmitted = state.shipsIndexes !== null;
   }
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { randomFleet, createRng } from '../../../src/game';
-import { type ClientGameState, initialGameState } from '../../../src/protocol/game-client';
+import { type ClientGameState, initialGameState, initialMatch } from '../../../src/protocol/game-client';
 import { applyServerState, gameStore, resetGameStore } from '../../../src/app/stores/game';
 
 const fleet = randomFleet(createRng(7));
@@ -36,5 +36,18 @@ describe('game store fed by the GameClient', () => {
     applyServerState(state({ gameStatus: 'PLACE_SHIPS' }), 'gameStatus');
     applyServerState(state({ gameStatus: 'PLACE_SHIPS', shipsIndexes: fleet }), 'shipsIndexes');
     expect(gameStore.fleetSubmitted).toBe(true);
+  });
+
+  it('a broadside/2 state frame (the whole view) says whether the fleet is in, and sets the clock', () => {
+    applyServerState(state({ gameStatus: 'PLACE_SHIPS', shipsIndexes: fleet }), 'state');
+    expect(gameStore.fleetSubmitted).toBe(true);
+    // The round after a replay: status and cleared fleet arrive together in one frame.
+    applyServerState(state({ gameStatus: 'ENDED', shipsIndexes: fleet }), 'state');
+    gameStore.replayAsked = true;
+    applyServerState(state({ gameStatus: 'PLACE_SHIPS', shipsIndexes: null }), 'state');
+    expect(gameStore.fleetSubmitted).toBe(false);
+    const serverNow = Date.now() + 60_000;
+    applyServerState(state({ gameStatus: 'PLACE_SHIPS', match: { ...initialMatch(), serverNow } }), 'state');
+    expect(gameStore.clockOffsetMs).toBeGreaterThan(59_000);
   });
 });

@@ -21,7 +21,11 @@ function client(ackTimeoutMs = 50): GameClient {
   return c;
 }
 afterEach(() => {
-  for (const c of clients.splice(0)) c.close();
+  for (const c of clients.splice(0)) {
+    // Some tests mark the socket connected; it never was, so there is nothing to send on close.
+    (c.socket as { connected: boolean }).connected = false;
+    c.close();
+  }
   vi.restoreAllMocks();
 });
 
@@ -43,7 +47,7 @@ function answerWith(c: GameClient, answer: (event: string, ...args: unknown[]) =
 }
 
 /** Delivers a server event to the client as if the server had sent it. */
-function deliver(c: GameClient, event: ServerEventName | 'connect', payload?: unknown): void {
+function deliver(c: GameClient, event: ServerEventName | 'connect' | 'state', payload?: unknown): void {
   for (const listener of c.socket.listeners(event)) (listener as (p: unknown) => void)(payload);
 }
 
@@ -262,5 +266,113 @@ describe('GameClient calls', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(joins).toEqual(['nowhere']);
     expect(c.state.gameStatus).toBeNull();
+  });
+});
+
+describe('GameClient and broadside/2 state frames', () => {
+  const match = {
+    turnSeconds: null,
+    turnDeadline: null,
+    missedTurns: {},
+    endReason: null,
+    rematchBy: null,
+    spectators: 1,
+    serverNow: 1_790_000_000_000,
+  };
+  const member = (userId: string, hasToPlay: boolean) => ({
+    userId,
+    username: userId,
+    socketId: `${userId}-s`,
+    hasToPlay,
+    connected: true,
+    awayUntil: null,
+    bot: null,
+  });
+  const view = (status: 'PLACE_SHIPS' | 'PLAY', shooter: string, shots: number) => {
+    const fleet = randomFleet(createRng(8));
+    return {
+      status,
+      members: [member('u1', shooter === 'u1'), member('u2', shooter === 'u2')],
+      shipsIndexes: status === 'PLAY' ? fleet : null,
+      playerBoats: emptyGrid(),
+      opponentBoats: emptyGrid().map((row, y) => (y === 0 ? row.map((cell, x) => (x < shots ? 'M' : cell)) : row)),
+      opponentShipsIndexes: {},
+      battlePlace: shots > 0 ? { shooterId: 'u1', x: shots - 1, y: 0, result: 'M' } : null,
+      winner: null,
+      match,
+    };
+  };
+  /** A client that joined (ack answered), counting the joins it sends. */
+  async function joined(): Promise<{ c: GameClient; joins: () => number }> {
+    const c = client();
+    let joins = 0;
+    answerWith(c, (event) => {
+      if (event === 'joinRoom') joins++;
+      return event === 'joinRoom' ? { gameStatus: 'PLAY', protocol: 'broadside/2' } : null;
+    });
+    await c.joinRoom();
+    (c.socket as { connected: boolean }).connected = true;
+    return { c, joins: () => joins };
+  }
+
+  it('takes a frame as the whole state and tells subscribers once, as `state`', async () => {
+    const { c } = await joined();
+    const changes: string[] = [];
+    c.subscribe((_s, change) => changes.push(change));
+    const v = view('PLAY', 'u2', 3);
+    deliver(c, 'state', { seq: 7, view: v });
+    expect(changes).toEqual(['state']);
+    expect(c.seq).toBe(7);
+    expect(c.dialect).toBe('broadside/2');
+    expect(c.state).toMatchObject({
+      gameStatus: 'PLAY',
+      members: v.members,
+      shipsIndexes: v.shipsIndexes,
+      opponentBoats: v.opponentBoats,
+      battlePlace: v.battlePlace,
+      match,
+      slug: 'brave-otter-42',
+    });
+    expect(hasToPlay(c.state, 'u2')).toBe(true);
+  });
+
+  it('ignores an old or repeated frame and asks again (joinRoom) when it is older', async () => {
+    const { c, joins } = await joined();
+    deliver(c, 'state', { seq: 4, view: view('PLAY', 'u1', 1) });
+    deliver(c, 'state', { seq: 5, view: view('PLAY', 'u2', 2) });
+    const taken = c.state;
+    deliver(c, 'state', { seq: 5, view: view('PLAY', 'u1', 9) });
+    expect(c.state).toBe(taken);
+    expect(joins()).toBe(1);
+    deliver(c, 'state', { seq: 3, view: view('PLAY', 'u1', 9) });
+    expect(c.state).toBe(taken);
+    await vi.waitFor(() => expect(joins()).toBe(2));
+    // The join was answered: the frame after it is the room as it is now, even from seq 0 (a room
+    // loaded anew elsewhere counts from 0 again).
+    deliver(c, 'state', { seq: 0, view: view('PLAY', 'u1', 6) });
+    expect(c.seq).toBe(0);
+    expect(c.state.battlePlace).toMatchObject({ x: 5 });
+  });
+
+  it('takes a frame after a gap (it is the whole view) and asks again, one join at a time', async () => {
+    const { c, joins } = await joined();
+    deliver(c, 'state', { seq: 1, view: view('PLAY', 'u1', 1) });
+    deliver(c, 'state', { seq: 4, view: view('PLAY', 'u2', 4) });
+    deliver(c, 'state', { seq: 9, view: view('PLAY', 'u1', 5) });
+    expect(c.state.battlePlace).toMatchObject({ x: 4 });
+    expect(c.seq).toBe(9);
+    await vi.waitFor(() => expect(joins()).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(joins()).toBe(2);
+  });
+
+  it('ignores a frame that does not match the schema', async () => {
+    const { c, joins } = await joined();
+    const before = c.state;
+    deliver(c, 'state', { seq: 1, view: { ...view('PLAY', 'u1', 1), opponentBoats: [['S']] } });
+    deliver(c, 'state', { view: view('PLAY', 'u1', 1) });
+    expect(c.state).toBe(before);
+    expect(c.seq).toBeNull();
+    expect(joins()).toBe(1);
   });
 });

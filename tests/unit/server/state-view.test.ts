@@ -1,0 +1,140 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import { cellIndex, coordOf, createRng, SHIP_KEYS, type ShipMap } from '../../../src/game';
+import { type PlayerStateView, PlayerStateViewSchema } from '../../../src/protocol';
+import { MemoryStorage } from '../../../server/db/memory';
+import { RoomActions } from '../../../server/rooms/actions';
+import type { Actor } from '../../../server/rooms/commands';
+import { type Publisher, RoomDispatcher } from '../../../server/rooms/dispatch';
+import { RoomRegistry } from '../../../server/rooms/registry';
+import { memberList, stateView } from '../../../server/rooms/views';
+import { fixedFleet, verticalFleet } from '../game/helpers';
+
+/*
+ * stateView (server/rooms/views.ts): the whole view a broadside/2 member receives in each `state`
+ * frame, made from src/game's playerView with the room's members and match. Every change of a real
+ * game through dispatch() is viewed for both members, as the publisher does.
+ */
+
+const ada = { id: 'ada', username: 'Ada' };
+const bob = { id: 'bob', username: 'Bob' };
+const FLEETS: Record<string, ShipMap> = { ada: fixedFleet(), bob: verticalFleet() };
+const player = (user: { id: string; username: string }): Actor => ({ kind: 'player', user, socketId: `${user.id}-s` });
+const silent = { error: vi.fn(), warn: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
+
+interface Seen {
+  readonly seq: number;
+  readonly views: Record<string, PlayerStateView>;
+}
+
+async function playedGame(): Promise<Seen[]> {
+  const storage = new MemoryStorage();
+  const registry = new RoomRegistry(storage, { graceMs: 5_000, turnMs: () => 30_000 });
+  const seen: Seen[] = [];
+  const publisher: Publisher = {
+    publish: (room) => {
+      let members: ReturnType<typeof memberList> | null = null;
+      const list = () => {
+        members ??= memberList(room);
+        return members;
+      };
+      const views: Record<string, PlayerStateView> = {};
+      for (const id of room.members.keys()) views[id] = stateView(room, id, list);
+      seen.push({ seq: room.seq, views });
+    },
+  };
+  const { dispatch } = new RoomDispatcher({
+    actions: new RoomActions(storage, createRng(3)),
+    registry,
+    publisher,
+    log: silent,
+  });
+  for (const u of [ada, bob]) {
+    await storage.users.createUser({ id: u.id, username: u.username, email: `${u.id}@t.dev`, passwordHash: 'x' });
+  }
+  const slug = await registry.create(ada.id, { turnSeconds: 30 });
+  const room = await registry.get(slug);
+  if (!room) throw new Error('no room');
+  await dispatch(room, player(ada), { type: 'join' });
+  await dispatch(room, player(bob), { type: 'join' });
+  await dispatch(room, player(ada), { type: 'start' });
+  await dispatch(room, player(ada), { type: 'place', fleet: FLEETS.ada as ShipMap });
+  await dispatch(room, player(bob), { type: 'place', fleet: FLEETS.bob as ShipMap });
+  // Each scans the grid in reading order until one fleet is sunk.
+  const next: Record<string, number> = { ada: 0, bob: 0 };
+  for (let i = 0; i < 200 && room.state.status === 'PLAY'; i++) {
+    const shooter = room.state.turn === ada.id ? ada : bob;
+    const at = next[shooter.id] ?? 0;
+    next[shooter.id] = at + 1;
+    expect(typeof (await dispatch(room, player(shooter), { type: 'shoot', target: coordOf(at) }))).toBe('string');
+  }
+  expect(room.state.status).toBe('ENDED');
+  return seen;
+}
+
+describe('stateView', () => {
+  it('is the whole player view, valid against the schema, with members and match, for each member of each change', async () => {
+    const seen = await playedGame();
+    expect(seen.length).toBeGreaterThan(60);
+    for (const [i, { seq, views }] of seen.entries()) {
+      if (i > 0) expect(seq).toBe((seen[i - 1]?.seq ?? 0) + 1);
+      for (const [id, view] of Object.entries(views)) {
+        expect(PlayerStateViewSchema.safeParse(view).success, `view of ${id} at seq ${seq}`).toBe(true);
+        expect(view.match.turnSeconds).toBe(30);
+        // The member's own fleet, once placed, and nobody else's.
+        if (view.shipsIndexes !== null) expect(view.shipsIndexes).toEqual(FLEETS[id]);
+      }
+    }
+    const last = seen.at(-1);
+    const ended = last?.views.ada;
+    expect(ended?.status).toBe('ENDED');
+    expect(ended?.winner?.username).toMatch(/^(Ada|Bob)$/);
+    expect(ended?.members.map((m) => m.userId)).toEqual(['ada', 'bob']);
+    expect(ended?.match.endReason).toBe('SUNK');
+    // At ENDED, the whole opponent fleet.
+    expect(ended?.opponentShipsIndexes).toEqual(FLEETS.bob);
+  });
+
+  it('never carries a cell of an unsunk opponent ship before ENDED', async () => {
+    const seen = await playedGame();
+    let checked = 0;
+    for (const { views } of seen) {
+      for (const [id, view] of Object.entries(views)) {
+        if (view.status === 'ENDED') continue;
+        const opponentId = id === 'ada' ? 'bob' : 'ada';
+        const opponent = FLEETS[opponentId] as ShipMap;
+        const ownShots = new Set<number>();
+        view.opponentBoats.forEach((row, y) => {
+          row.forEach((cell, x) => {
+            expect('EMHD').toContain(cell);
+            if (cell !== 'E') ownShots.add(cellIndex({ x, y }));
+          });
+        });
+        for (const cells of Object.values(view.opponentShipsIndexes)) {
+          expect(cells?.every((c) => ownShots.has(cellIndex(c)))).toBe(true);
+        }
+        // No coordinate of an opponent ship cell not yet shot, anywhere in the view but the own fleet.
+        const { shipsIndexes: _own, ...rest } = view;
+        const opponentCells = new Set(SHIP_KEYS.flatMap((k) => opponent[k].map(cellIndex)));
+        for (const match of JSON.stringify(rest).matchAll(/\{"x":(\d),"y":(\d)\}/g)) {
+          const index = cellIndex({ x: Number(match[1]), y: Number(match[2]) });
+          if (opponentCells.has(index)) expect(ownShots.has(index)).toBe(true);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('shows both members the same last shot, and each only its own grid', async () => {
+    const seen = await playedGame();
+    const shot = seen.find(({ views }) => views.ada?.battlePlace !== null && views.ada?.status === 'PLAY');
+    expect(shot?.views.ada?.battlePlace).toEqual(shot?.views.bob?.battlePlace);
+    const cell = shot?.views.ada?.battlePlace;
+    if (!cell) throw new Error('no shot seen');
+    const shooterView = cell.shooterId === 'ada' ? shot?.views.ada : shot?.views.bob;
+    const targetView = cell.shooterId === 'ada' ? shot?.views.bob : shot?.views.ada;
+    expect(shooterView?.opponentBoats[cell.y]?.[cell.x]).toBe(cell.result === 'M' ? 'M' : cell.result);
+    expect(targetView?.playerBoats[cell.y]?.[cell.x]).toBe(cell.result === 'M' ? 'M' : cell.result);
+  });
+});
