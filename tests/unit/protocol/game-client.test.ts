@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRng, emptyGrid, randomFleet } from '../../../src/game';
+import { CLASSIC_RULES, createRng, emptyGrid, randomFleet } from '../../../src/game';
 import {
   GameClient,
   hasToPlay,
@@ -278,6 +278,7 @@ describe('GameClient and broadside/2 state frames', () => {
     rematchBy: null,
     spectators: 1,
     serverNow: 1_790_000_000_000,
+    rules: CLASSIC_RULES,
   };
   const member = (userId: string, hasToPlay: boolean) => ({
     userId,
