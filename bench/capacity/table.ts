@@ -18,6 +18,9 @@ interface Seat {
   targets: Coord[];
   hits: number;
   busy: boolean;
+  /** The room's status and members as last received: a member may shoot only in PLAY. */
+  status: string;
+  members: unknown;
 }
 
 /** How to reach one seat of a table: the handshake query and who the server will say it is. */
@@ -27,6 +30,18 @@ export interface SeatLogin {
 }
 
 const FLEET_CELLS = 17;
+
+/** A status ack as either dialect sends it: `{ gameStatus }` (SPEC) or a bare status (older servers). */
+function statusOf(reply: unknown): string | null {
+  if (typeof reply === 'string') return reply;
+  const status = (reply as { gameStatus?: unknown } | null)?.gameStatus;
+  return typeof status === 'string' ? status : null;
+}
+
+/** Success acks are `null` or an object without `error` (the SPEC dialect answers `{}`). */
+function refused(reply: unknown): boolean {
+  return reply !== null && (typeof reply !== 'object' || 'error' in reply);
+}
 
 /**
  * Two players in one room, shooting as soon as the server tells them it is their turn (the
@@ -50,14 +65,31 @@ export class Table {
     for (const login of logins) {
       const socket = new WireSocket();
       await socket.connect(origin, login.query);
-      const seat: Seat = { socket, userId: login.userId, targets: [], hits: 0, busy: false };
-      socket.on('members', (payload) => this.turn(seat, payload));
+      const seat: Seat = {
+        socket,
+        userId: login.userId,
+        targets: [],
+        hits: 0,
+        busy: false,
+        status: '',
+        members: null,
+      };
+      // The SPEC dialect also marks with hasToPlay a member who has not placed yet, so the turn is
+      // read from members only while the status is PLAY.
+      socket.on('members', (payload) => {
+        seat.members = payload;
+        this.turn(seat);
+      });
+      socket.on('gameStatus', (payload) => {
+        seat.status = typeof payload === 'string' ? payload : '';
+        this.turn(seat);
+      });
       this.seats.push(seat);
       const joined = await socket.call('joinRoom', slug);
-      if (typeof joined !== 'string') throw new Error(`joinRoom: ${JSON.stringify(joined)}`);
+      if (statusOf(joined) === null) throw new Error(`joinRoom: ${JSON.stringify(joined)}`);
     }
     const started = await this.seats[0]?.socket.call('startGame', slug);
-    if (started !== null) throw new Error(`startGame: ${JSON.stringify(started)}`);
+    if (refused(started)) throw new Error(`startGame: ${JSON.stringify(started)}`);
     await this.place();
   }
 
@@ -70,13 +102,14 @@ export class Table {
         );
         seat.hits = 0;
         const placed = await seat.socket.call('placeShips', randomFleet(this.rng));
-        if (placed !== null) throw new Error(`placeShips: ${JSON.stringify(placed)}`);
+        if (refused(placed)) throw new Error(`placeShips: ${JSON.stringify(placed)}`);
       }),
     );
   }
 
-  private turn(seat: Seat, members: unknown): void {
-    if (seat.busy || this.tally.stopping || !Array.isArray(members)) return;
+  private turn(seat: Seat): void {
+    const { members } = seat;
+    if (seat.busy || this.tally.stopping || seat.status !== 'PLAY' || !Array.isArray(members)) return;
     const mine = members.find((m: { userId?: string }) => m.userId === seat.userId) as { hasToPlay?: boolean };
     if (mine?.hasToPlay) void this.shoot(seat);
   }
@@ -103,7 +136,7 @@ export class Table {
     if (tally.measuring) tally.games++;
     if (tally.stopping) return;
     const again = await seat.socket.call('replay', this.slug);
-    if (again !== 'PLACE_SHIPS') {
+    if (statusOf(again) !== 'PLACE_SHIPS') {
       tally.errors++;
       return;
     }
