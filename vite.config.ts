@@ -85,6 +85,18 @@ export default defineConfig({
       },
       {
         extends: true,
+        // `artillery run` of packages/artillery-engine-broadside against our server: Artillery is
+        // installed once from tests/support/artillery/ into a cache outside the repository (minutes).
+        test: {
+          name: 'artillery',
+          include: ['tests/artillery/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 150_000,
+          hookTimeout: 900_000,
+        },
+      },
+      {
+        extends: true,
         // Real PostgreSQL, Redis, nginx and node processes (tests/support/cluster.ts).
         test: {
           name: 'cluster',

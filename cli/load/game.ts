@@ -11,7 +11,17 @@ import {
 import type { GameClient } from '../../src/protocol';
 import { type Account, createRoom, login, signUp, takeSeat } from '../session';
 import type { LoadConfig } from './config';
-import type { Timeline } from './timeline';
+
+/** What a game needs to know of a load run (`broadside load`, or the Artillery engine's options). */
+export type GameSettings = Pick<
+  LoadConfig,
+  'server' | 'strategy' | 'placement' | 'seed' | 'stepTimeoutMs' | 'paceMs' | 'rematch'
+>;
+
+/** Where the scenario records how long each step took, ms (the load run's Timeline, or Artillery's metrics). */
+export interface StepRecorder {
+  record(name: string, ms: number): void;
+}
 
 /** Two players who play together: signed up and logged in once, then their room and sockets while open. */
 interface Table {
@@ -19,7 +29,7 @@ interface Table {
   clients: readonly [GameClient, GameClient] | null;
 }
 
-async function timed<T>(timeline: Timeline, name: string, call: () => Promise<T>): Promise<T> {
+async function timed<T>(timeline: StepRecorder, name: string, call: () => Promise<T>): Promise<T> {
   const started = performance.now();
   const value = await call();
   timeline.record(name, performance.now() - started);
@@ -45,8 +55,8 @@ export class GameScenario {
   private readonly placer;
 
   constructor(
-    private readonly config: LoadConfig,
-    private readonly timeline: Timeline,
+    private readonly config: GameSettings,
+    private readonly timeline: StepRecorder,
   ) {
     this.shooter = shooterNamed(config.strategy);
     this.placer = placerNamed(config.placement);
