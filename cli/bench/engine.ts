@@ -1,9 +1,10 @@
 import { gameSeed, placerNamed } from '../../src/bots';
-import { CLASSIC_RULES, createRng, SHIP_KEYS } from '../../src/game';
+import { CLASSIC_RULES, createRng, formatRules, type Rules } from '../../src/game';
 import type { EngineTimeouts } from '../engine/engine-seat';
 import { logFileOf } from '../engine/participant';
 import { EngineSeat } from '../engine/engine-seat';
 import { refereeSolo } from '../engine/referee';
+import { shipsOf } from '../engine/rules-support';
 import type { Clock } from '../engine/seat';
 import { LatencyBook } from '../../src/bots/latency';
 import { round, summarize } from '../stats';
@@ -20,9 +21,11 @@ export interface EngineBenchConfig {
   readonly clock: Clock;
   readonly timeouts: EngineTimeouts;
   readonly logDir: string;
+  /** The rules told in `newgame` and played (classic when absent). */
+  readonly rules?: Rules;
 }
 
-export interface EngineBenchResult extends Omit<BenchResult, 'workers' | 'rules' | 'meanMoves' | 'meanTurns'> {
+export interface EngineBenchResult extends Omit<BenchResult, 'workers' | 'meanMoves' | 'meanTurns'> {
   readonly engine: string;
   readonly concurrency: number;
   /** Games lost to a fault, by reason, and the first one's detail. */
@@ -40,6 +43,7 @@ export async function runEngineBench(
   progress: (played: number) => void = () => {},
 ): Promise<EngineBenchResult> {
   const placer = placerNamed(config.placement);
+  const rules = config.rules ?? CLASSIC_RULES;
   const shots: number[] = [];
   const faults: Record<string, number> = {};
   let firstFault: string | null = null;
@@ -56,11 +60,11 @@ export async function runEngineBench(
     try {
       while (next < config.games) {
         const i = next++;
-        const fleet = placer.place(createRng(gameSeed(config.seed, i, 0)));
+        const fleet = placer.place(createRng(gameSeed(config.seed, i, 0)), rules);
         const game = await refereeSolo(
           seat,
-          SHIP_KEYS.map((k) => [...fleet[k]]),
-          { id: `bench-${i + 1}`, rules: CLASSIC_RULES, seed: gameSeed(config.seed, i, 1) },
+          shipsOf(fleet, rules),
+          { id: `bench-${i + 1}`, rules, seed: gameSeed(config.seed, i, 1) },
           config.clock,
         );
         for (const ms of game.moveMs) book.record('shot', ms);
@@ -85,6 +89,7 @@ export async function runEngineBench(
     placement: config.placement,
     games: config.games,
     seed: config.seed,
+    rules: formatRules(rules),
     mean: round(summary.mean, 3),
     median: summary.median,
     p95: summary.p95,

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Command } from 'commander';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InvalidArgumentError, Option } from 'commander';
+import { Option } from 'commander';
 import { runEngineBench } from '../bench/engine';
 import { runBench } from '../bench/run';
 import { clockOf, type ClockOptions, timeoutsOf, withClockOptions } from '../engine/options';
@@ -16,7 +16,7 @@ import {
   withReportOptions,
   workersOption,
 } from '../options';
-import { CLASSIC_RULES, type Rules, sameRules } from '../../src/game';
+import type { Rules } from '../../src/game';
 import { createOutput } from '../output';
 import { createProgress } from '../progress';
 
@@ -64,11 +64,6 @@ export function benchCommand(): Command {
     );
     let done = 0;
     if (options.engine) {
-      // The engine bench plays the classic rules only (its newgame line carries them).
-      if (!sameRules(options.rules, CLASSIC_RULES))
-        throw new InvalidArgumentError(
-          '--rules is not supported with --engine yet: the engine bench plays classic rules',
-        );
       const engine = parseEngineSpec(options.engine);
       if (engine.kind !== 'engine') throw new Error('unreachable');
       const result = await runEngineBench(
@@ -82,6 +77,7 @@ export function benchCommand(): Command {
           clock: clockOf(options),
           timeouts: timeoutsOf(options),
           logDir: join(tmpdir(), `broadside-bench-${process.pid}`),
+          rules: options.rules,
         },
         (played) => {
           done += played;
@@ -91,6 +87,7 @@ export function benchCommand(): Command {
       const faulted = Object.entries(result.faults);
       out.report([
         `engine ${result.strategy} (${result.engine}) vs placement ${result.placement}: ${result.games} games, seed ${result.seed}`,
+        `rules   ${result.rules}`,
         `shots   mean ${result.mean}  median ${result.median}  p95 ${result.p95}  max ${result.max}`,
         `speed   ${result.gamesPerSecond} games/s with ${result.concurrency} process(es), ${result.seconds} s`,
         `think   ${result.msPerShot.p50} ms/shot p50, ${result.msPerShot.p99} ms p99, ${result.msPerShot.max} ms max (go to answer)`,

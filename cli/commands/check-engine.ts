@@ -5,7 +5,6 @@ import { CLASSIC_RULES, type Rules } from '../../src/game';
 import { checkEngine } from '../engine/check';
 import { clockOf, type ClockOptions, rulesArg, timeoutsOf, withClockOptions } from '../engine/options';
 import { logFileOf, parseEngineSpec } from '../engine/participant';
-import { assertPlayable } from '../engine/rules-support';
 import { CliError } from '../errors';
 import { examples, integer, jsonOption } from '../options';
 
@@ -39,7 +38,6 @@ export function checkEngineCommand(): Command {
       ]),
     )
     .action(async (command: string, options: CheckOptions) => {
-      assertPlayable(options.rules);
       const participant = parseEngineSpec(command);
       const logFile = logFileOf(options.logDir ?? join(tmpdir(), `broadside-check-${process.pid}`), participant.name);
       const steps = await checkEngine(

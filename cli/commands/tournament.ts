@@ -14,7 +14,6 @@ import {
   withClockOptions,
 } from '../engine/options';
 import { uniqueNames } from '../engine/participant';
-import { assertPlayable } from '../engine/rules-support';
 import { CliError } from '../errors';
 import { examples, integer, jsonOption, quietOption, seedOption } from '../options';
 import { createOutput } from '../output';
@@ -179,7 +178,6 @@ export function tournamentCommand(): Command {
           store.create({ version: 1, config, sprt });
         }
       }
-      assertPlayable(config.rules);
       const planned =
         config.pairs *
         2 *

@@ -61,8 +61,10 @@ export function parseMove(line: string, count: number): Parsed<readonly Coord[] 
   if (words[0] === 'resign' && words.length === 1) return { ok: true, value: 'resign' };
   if (words[0] !== 'fire') return bad(`expected "fire x y" or "resign", got "${clip(line)}"`);
   const numbers = words.slice(1);
-  if (numbers.length !== count * 2)
-    return bad(`expected ${count} cell(s) after "fire", got ${numbers.length} number(s): "${clip(line)}"`);
+  if (numbers.length !== count * 2) {
+    const got = numbers.length % 2 === 0 ? `${numbers.length / 2}` : `${numbers.length} numbers`;
+    return bad(`expected ${count} ${count === 1 ? 'cell' : 'cells'} after "fire", got ${got}: "${clip(line)}"`);
+  }
   const cells: Coord[] = [];
   for (let i = 0; i < numbers.length; i += 2) {
     const x = toInt(numbers[i]);

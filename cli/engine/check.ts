@@ -1,4 +1,4 @@
-import { CLASSIC_RULES, type Rules } from '../../src/game';
+import { CLASSIC_RULES, fleetLengths, formatRules, type Rules } from '../../src/game';
 import { placerNamed, shooterNamed } from '../../src/bots';
 import { goLine, newGameLine, parseFleet, parseMove, placeLine, placementCells } from './bep';
 import { type EngineTimeouts, EngineSeat, startEngine } from './engine-seat';
@@ -86,7 +86,9 @@ export async function checkEngine(
       !record(
         'newgame',
         answer.kind === 'line',
-        answer.kind === 'line' ? 'readyok after newgame' : `${answer.kind}: ${answer.detail}`,
+        answer.kind === 'line'
+          ? `readyok after newgame (${formatRules(config.rules)})`
+          : `${answer.kind}: ${answer.detail}`,
       )
     )
       return steps;
@@ -98,12 +100,14 @@ export async function checkEngine(
       record('place', false, `${answer.kind}: ${answer.detail}`);
       return steps;
     }
-    const lengths = [5, 4, 3, 3, 2];
+    const lengths = fleetLengths(config.rules);
     const fleet = parseFleet(answer.line, lengths.length);
     const placeError = fleet.ok ? fleetError(placementCells(fleet.value, lengths), config.rules) : fleet.error;
     record('place', placeError === null, placeError ?? `legal fleet in ${Math.round(performance.now() - t)} ms`);
 
-    engine.send(goLine(config.clock.timeMs, 1));
+    // The first move of a game: a salvo is one shot per own ship, all afloat.
+    const count = config.rules.shots === 'salvo' ? lengths.length : 1;
+    engine.send(goLine(config.clock.timeMs, count));
     engine.send('isready');
     t = performance.now();
     const seen: string[] = [];
@@ -114,7 +118,10 @@ export async function checkEngine(
       seen.push(answer.line);
       if (answer.line !== 'readyok') fire = answer.line;
     }
-    const move = fire === null ? null : parseMove(fire, 1);
+    const parsed = fire === null ? null : parseMove(fire, count);
+    const cells = parsed?.ok && parsed.value !== 'resign' ? parsed.value : [];
+    const twice = cells.find((c, i) => cells.slice(0, i).some((d) => d.x === c.x && d.y === c.y));
+    const move = twice ? { ok: false as const, error: `fired twice at ${twice.x} ${twice.y} in one salvo` } : parsed;
     record(
       'go',
       move?.ok === true,

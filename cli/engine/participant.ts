@@ -1,6 +1,7 @@
 import { basename, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PLACERS, placerNamed, SHOOTERS, shooterNamed } from '../../src/bots';
+import { salvoOf } from '../../src/bots/salvo';
 import { CliError } from '../errors';
 import { type EngineSeatConfig, EngineSeat, type EngineTimeouts } from './engine-seat';
 import type { Seat } from './seat';
@@ -53,8 +54,9 @@ export function uniqueNames(participants: readonly Participant[]): Participant[]
   });
 }
 
-function shooterFrom(value: unknown): InProcessShooter | null {
-  if (typeof value === 'function') return { nextShot: value as InProcessShooter['nextShot'] };
+function shooterFrom(value: unknown, salvo: unknown): InProcessShooter | null {
+  const nextSalvo = typeof salvo === 'function' ? { nextSalvo: salvo as InProcessShooter['nextSalvo'] } : {};
+  if (typeof value === 'function') return { nextShot: value as InProcessShooter['nextShot'], ...nextSalvo };
   if (typeof value === 'object' && value !== null && typeof (value as { nextShot?: unknown }).nextShot === 'function')
     return value as InProcessShooter;
   return null;
@@ -69,7 +71,10 @@ function placerFrom(value: unknown): InProcessPlacer | null {
 
 const modules = new Map<string, Promise<InProcessBot>>();
 
-/** Loads a bot module: `export const shooter` (or default), a function or `{ nextShot }`; optional `placer`. */
+/**
+ * Loads a bot module: `export const shooter` (or default), a function or `{ nextShot, nextSalvo? }`;
+ * optional `salvo` (a function (view, count, rng) => cells) and `placer` (rng, rules) => fleet.
+ */
 export function loadModuleBot(path: string, name: string): Promise<InProcessBot> {
   let loaded = modules.get(path);
   if (!loaded) {
@@ -80,7 +85,7 @@ export function loadModuleBot(path: string, name: string): Promise<InProcessBot>
       } catch (error) {
         throw new CliError(`cannot load ${path}: ${error instanceof Error ? error.message : String(error)}`);
       }
-      const shooter = shooterFrom(mod.shooter) ?? shooterFrom(mod.default);
+      const shooter = shooterFrom(mod.shooter, mod.salvo) ?? shooterFrom(mod.default, mod.salvo);
       if (!shooter)
         throw new CliError(
           `${path} exports no shooter: export a function (view, rng) => {x, y} as "shooter" or default, or an object with nextShot`,
@@ -118,9 +123,14 @@ export async function seatFor(participant: Participant, options: SeatOptions): P
     return new EngineSeat(config);
   }
   if (participant.kind === 'builtin') {
+    const strategy = shooterNamed(participant.shooter);
     return new StrategySeat({
       name: participant.name,
-      shooter: shooterNamed(participant.shooter),
+      // A built-in chooses a salvo as a set, its own way (src/bots/salvo.ts).
+      shooter: {
+        nextShot: (view, rng) => strategy.nextShot(view, rng),
+        nextSalvo: (view, count, rng) => salvoOf(strategy, view, count, rng),
+      },
       placer: placerNamed(participant.placer),
     });
   }

@@ -44,6 +44,8 @@ class Board {
   private readonly left: number[];
   private readonly shot = new Uint8Array(GRID_SIZE * GRID_SIZE);
   private afloat: number;
+  /** Cells shot so far. */
+  fired = 0;
 
   constructor(readonly ships: readonly (readonly Coord[])[]) {
     ships.forEach((cells, i) => {
@@ -60,6 +62,7 @@ class Board {
   fire(c: Coord): { answer: ShotAnswer; sunk: number | null } {
     const i = c.y * GRID_SIZE + c.x;
     this.shot[i] = 1;
+    this.fired++;
     const ship = this.shipAt[i] ?? -1;
     if (ship < 0) return { answer: 'M', sunk: null };
     const left = (this.left[ship] ?? 1) - 1;
@@ -72,6 +75,19 @@ class Board {
   get shipsAfloat(): number {
     return this.afloat;
   }
+
+  /** Cells not shot yet: a salvo never asks for more. */
+  get unshot(): number {
+    return GRID_SIZE * GRID_SIZE - this.fired;
+  }
+}
+
+/**
+ * Shots in a move (docs/engines.md, "Rules"): one, or under `shots salvo` one per ship the shooter
+ * has afloat, never more than the cells the target has left unshot (as src/game's shotsAllowed).
+ */
+export function shotsDue(rules: Rules, afloat: number, unshot: number): number {
+  return rules.shots === 'salvo' ? Math.min(afloat, unshot) : 1;
 }
 
 const other = (seat: 0 | 1): 0 | 1 => (seat === 0 ? 1 : 0);
@@ -140,7 +156,7 @@ export async function refereeGame(spec: GameSpec): Promise<GameRecord> {
   let turn: 0 | 1 = 0;
   for (;;) {
     const target = boards[other(turn)];
-    const count = rules.shots === 'salvo' ? boards[turn].shipsAfloat : 1;
+    const count = shotsDue(rules, boards[turn].shipsAfloat, target.unshot);
     const move = await seats[turn].go(clock, count);
     if (isFault(move)) return lose(turn, move);
     if (move === 'resign') return finish(other(turn), 'resign', `${names[turn]} resigned`);
@@ -151,15 +167,18 @@ export async function refereeGame(spec: GameSpec): Promise<GameRecord> {
         return lose(turn, { fault: 'illegal', detail: `fired at ${c.x} ${c.y}, already shot` });
       seen.add(index);
     }
+    // Every cell of a salvo is answered, in order, also those after the last sink (misses then).
     let hit = false;
+    let last: Coord | null = null;
     for (const c of move) {
       const { answer, sunk } = target.fire(c);
       hit ||= answer !== 'M';
+      if (target.shipsAfloat === 0) last ??= c;
       shots.push({ seat: turn, x: c.x, y: c.y, result: answer });
       seats[turn].result(c, answer, sunk === null ? null : { ship: sunk, cells: target.ships[sunk] ?? [] });
       seats[other(turn)].opponent(c, answer);
-      if (target.shipsAfloat === 0) return finish(turn, 'sunk', `${names[turn]} sank every ship at ${c.x} ${c.y}`);
     }
+    if (last) return finish(turn, 'sunk', `${names[turn]} sank every ship at ${last.x} ${last.y}`);
     if (!(rules.again === 'hit' && hit)) turn = other(turn);
   }
 }
@@ -185,7 +204,8 @@ export async function refereeSolo(
   const board = new Board(fleet);
   let shots = 0;
   for (;;) {
-    const count = setup.rules.shots === 'salvo' ? fleet.length : 1;
+    // Nobody shoots back in a solo game: a salvo stays the whole fleet's (as the built-in bench).
+    const count = shotsDue(setup.rules, fleet.length, board.unshot);
     const started = performance.now();
     const move = await seat.go(clock, count);
     moveMs.push(performance.now() - started);
@@ -197,7 +217,7 @@ export async function refereeSolo(
       seat.end(false, 'resign', false);
       return { shots: null, fault: { fault: 'illegal', detail: 'resigned a solo game' }, moveMs };
     }
-    const repeated = move.find((c) => board.wasShot(c));
+    const repeated = move.find((c, i) => board.wasShot(c) || move.slice(0, i).some((d) => d.x === c.x && d.y === c.y));
     if (repeated) {
       seat.end(false, 'illegal', true);
       return {

@@ -6,7 +6,8 @@ import {
   type EndReason as ServerEndReason,
   randomFleet,
   type Rng,
-  SHIP_KEYS,
+  ALL_SHIP_KEYS,
+  type Rules,
   type ShipMap,
 } from '../../src/game';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,8 @@ export class ServerEngineBot {
   readonly faults: string[] = [];
   /** A fleet the harness hands out for the next game (tournaments' seeded fleets): no `place` then. */
   nextFleet: ShipMap | null = null;
+  /** The rules of the room, told in `newgame` and checked on the engine's fleet. */
+  rules: Rules = CLASSIC_RULES;
 
   constructor(
     config: EngineSeatConfig,
@@ -63,7 +66,7 @@ export class ServerEngineBot {
       this.lastTarget = null;
       this.knownSunk = new Set();
       this.ownSeen = new Set();
-      const ready = await this.seat.begin({ id: `game-${this.games}`, rules: CLASSIC_RULES, seed: rng.int(2 ** 31) });
+      const ready = await this.seat.begin({ id: `game-${this.games}`, rules: this.rules, seed: rng.int(2 ** 31) });
       const given = this.nextFleet;
       this.nextFleet = null;
       if (ready) this.faulted(ready);
@@ -72,13 +75,13 @@ export class ServerEngineBot {
         const ships = await this.seat.place(this.clock);
         if (isFault(ships)) this.faulted(ships);
         else {
-          const error = fleetError(ships, CLASSIC_RULES);
+          const error = fleetError(ships, this.rules);
           if (error === null) return shipMapOf(ships);
           this.faulted({ fault: 'illegal', detail: `fleet: ${error}` });
         }
       }
       // The game still needs a fleet on the server: a random one, and the bot resigns at its first turn.
-      return randomFleet(rng);
+      return randomFleet(rng, this.rules);
     },
   };
 
@@ -113,7 +116,7 @@ export class ServerEngineBot {
         for (const [key, cells] of Object.entries(view.sunk)) {
           if (this.knownSunk.has(key) || !cells) continue;
           this.knownSunk.add(key);
-          sunk = { ship: SHIP_KEYS.indexOf(key as (typeof SHIP_KEYS)[number]), cells };
+          sunk = { ship: ALL_SHIP_KEYS.indexOf(key as (typeof ALL_SHIP_KEYS)[number]), cells };
         }
         this.seat.result(target, sunk ? 'D' : answer === 'D' ? 'H' : answer, sunk);
       }

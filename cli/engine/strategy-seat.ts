@@ -1,25 +1,38 @@
 import {
+  ALL_SHIP_KEYS,
   type Cell,
+  CLASSIC_RULES,
   type Coord,
   createRng,
   emptyGrid,
   type Rng,
-  SHIP_KEYS,
+  type Rules,
   type ShipKey,
   type ShipMap,
 } from '../../src/game';
 import type { EndReason } from './bep';
-import type { Clock, Fault, GameSetup, Seat, ShotAnswer } from './seat';
+import { shipsOf } from './rules-support';
+import { type Clock, type Fault, type GameSetup, isFault, type Seat, type ShotAnswer } from './seat';
 
-/** A shooter as a module may export it: the built-in strategy shape, or a bare function. */
-export interface InProcessShooter {
-  nextShot(
-    view: { grid: Cell[][]; sunk: Partial<Record<ShipKey, readonly Coord[]>> },
-    rng: Rng,
-  ): Coord | Promise<Coord>;
+/** What an in-process shooter is shown: the opponent grid as known, the ships sunk, the rules. */
+export interface InProcessView {
+  readonly grid: Cell[][];
+  readonly sunk: Partial<Record<ShipKey, readonly Coord[]>>;
+  readonly rules: Rules;
 }
+
+/**
+ * A shooter as a module may export it: the built-in strategy shape, or a bare function. A salvo
+ * (`shots salvo`) is asked of `nextSalvo` when it has one, else cell by cell of `nextShot`, each
+ * cell already chosen shown as a miss.
+ */
+export interface InProcessShooter {
+  nextShot(view: InProcessView, rng: Rng): Coord | Promise<Coord>;
+  nextSalvo?(view: InProcessView, count: number, rng: Rng): readonly Coord[] | Promise<readonly Coord[]>;
+}
+/** A placer gets the rules too (a russian fleet, no-touch). */
 export interface InProcessPlacer {
-  place(rng: Rng): ShipMap | Promise<ShipMap>;
+  place(rng: Rng, rules: Rules): ShipMap | Promise<ShipMap>;
 }
 
 export interface InProcessBot {
@@ -37,6 +50,7 @@ export class StrategySeat implements Seat {
   private grid: Cell[][] = emptyGrid();
   private sunk: Partial<Record<ShipKey, readonly Coord[]>> = {};
   private rng: Rng = createRng(0);
+  private rules: Rules = CLASSIC_RULES;
 
   constructor(private readonly bot: InProcessBot) {}
 
@@ -48,6 +62,7 @@ export class StrategySeat implements Seat {
     this.grid = emptyGrid();
     this.sunk = {};
     this.rng = createRng(setup.seed);
+    this.rules = setup.rules;
     return null;
   }
 
@@ -70,18 +85,26 @@ export class StrategySeat implements Seat {
   async place(clock: Clock): Promise<Coord[][] | Fault> {
     const placer = this.bot.placer;
     if (!placer) return { fault: 'illegal', detail: 'this bot has no placer' };
-    const fleet = await this.timed(clock, 'place', () => placer.place(this.rng));
+    const fleet = await this.timed(clock, 'place', () => placer.place(this.rng, this.rules));
     if (typeof fleet !== 'object' || fleet === null) return { fault: 'illegal', detail: 'place returned no fleet' };
     if ('fault' in fleet) return fleet as Fault;
-    return SHIP_KEYS.map((key) => [...((fleet as ShipMap)[key] ?? [])]);
+    return shipsOf(fleet as ShipMap, this.rules);
   }
 
   async go(clock: Clock, count: number): Promise<readonly Coord[] | 'resign' | Fault> {
+    const shooter = this.bot.shooter;
+    if (count > 1 && shooter.nextSalvo) {
+      const view = { grid: this.grid, sunk: this.sunk, rules: this.rules };
+      const salvo = await this.timed(clock, 'nextSalvo', () => shooter.nextSalvo?.(view, count, this.rng) ?? []);
+      if (!Array.isArray(salvo))
+        return isFault(salvo) ? salvo : { fault: 'illegal', detail: 'nextSalvo returned no cells' };
+      return salvo.map((c: Coord) => ({ x: c.x, y: c.y }));
+    }
     const cells: Coord[] = [];
     const marked: Coord[] = [];
     for (let i = 0; i < count; i++) {
-      const view = { grid: this.grid, sunk: this.sunk };
-      const shot = await this.timed(clock, 'nextShot', () => this.bot.shooter.nextShot(view, this.rng));
+      const view = { grid: this.grid, sunk: this.sunk, rules: this.rules };
+      const shot = await this.timed(clock, 'nextShot', () => shooter.nextShot(view, this.rng));
       if (typeof shot !== 'object' || shot === null) return { fault: 'illegal', detail: 'nextShot returned no cell' };
       if ('fault' in shot) return shot as Fault;
       const { x, y } = shot as Coord;
@@ -106,7 +129,7 @@ export class StrategySeat implements Seat {
     const row = this.grid[cell.y];
     if (row) row[cell.x] = answer === 'M' ? 'M' : 'H';
     if (sunk) {
-      const key = SHIP_KEYS[sunk.ship];
+      const key = ALL_SHIP_KEYS[sunk.ship];
       if (key) this.sunk[key] = sunk.cells;
       for (const c of sunk.cells) {
         const r = this.grid[c.y];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLACER_NAMES, SHOOTER_NAMES } from '../../src/bots';
-import { CoordSchema, ShipMapSchema, ShotResultSchema, SlugSchema } from '../../src/protocol';
+import { CoordSchema, RulesBodySchema, ShipMapSchema, ShotResultSchema, SlugSchema } from '../../src/protocol';
 
 /** How the scripted player gets an account: existing credentials, or a fresh sign-up. */
 const AccountSchema = z.union([
@@ -33,6 +33,8 @@ export const ScriptSchema = z
     description: z.string().optional(),
     account: AccountSchema,
     room: RoomSchema,
+    /** The rules of the room the script creates (docs/game.md, "Rule variants"); classic when absent. */
+    rules: RulesBodySchema.optional(),
     opponent: OpponentSchema.optional(),
     /** The scripted player's fleet; "random" draws one from the seed. */
     fleet: z.union([ShipMapSchema, z.literal('random')]),

@@ -118,6 +118,7 @@ export async function runTournament(
         const b = names[task.seats[1]];
         const script = scriptOfGame(
           record,
+          config.rules,
           `Tournament game ${task.id} (pair ${task.pair + 1}, leg ${task.leg + 1}, seed ${config.seed}, rules ` +
             `${formatRules(config.rules)}): ${a} vs ${b}, ${a} shot first; ${record.detail}. me = ` +
             `${record.names[record.winner]} unless nobody else fired.`,

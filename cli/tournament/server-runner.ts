@@ -53,6 +53,7 @@ export function serverRunner(config: TournamentConfig, server: string, logDir: s
     const rng = createRng(seed);
     if (seat.engine) {
       seat.engine.nextFleet = fleet;
+      seat.engine.rules = config.rules;
       return { userId: seat.account.userId, shooter: seat.engine.shooter, placer: seat.engine.placer, rng };
     }
     const fixed = fleet ? { name: 'seeded', place: () => fleet } : null;
@@ -69,9 +70,10 @@ export function serverRunner(config: TournamentConfig, server: string, logDir: s
       userId: seat.account.userId,
       shooter: {
         name: p.name,
-        nextShot: (view, r) => bot.shooter.nextShot({ grid: view.grid as never, sunk: view.sunk }, r),
+        nextShot: (view, r) =>
+          bot.shooter.nextShot({ grid: view.grid as never, sunk: view.sunk, rules: config.rules }, r),
       },
-      placer: fixed ?? { name: p.name, place: (r) => (bot.placer ?? placerNamed('random')).place(r) },
+      placer: fixed ?? { name: p.name, place: (r) => (bot.placer ?? placerNamed('random')).place(r, config.rules) },
       rng,
     };
   };

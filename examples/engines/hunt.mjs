@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // A complete Broadside engine in plain Node.js (no dependency): it speaks BEP on stdin/stdout
 // (docs/engines.md). It places its ships at random, hunts on a checkerboard, and once it hits
-// something, fires around the hit until the ship sinks. `node examples/engines/hunt.mjs`.
+// something, fires around the hit until the ship sinks. It plays every rule set `newgame` names:
+// any fleet, `touch no` (ships kept apart; the cells around a sunk ship and the corners of a hit
+// are water), `shots salvo` (`go … shots k` answered with k cells) and `again hit` (it is simply
+// asked again). `node examples/engines/hunt.mjs`.
 import { createInterface } from 'node:readline';
 
 let size = 10;
@@ -11,6 +14,8 @@ let seed = 1;
 let parity = true;
 /** Cells already fired at: 'M', 'H' (hit, ship not sunk yet) or 'D' (part of a sunk ship). */
 let board = new Map();
+/** Cells not fired at but known to be water (touch no). */
+let water = new Set();
 
 // A small seeded generator (mulberry32), so a game replays the same for the same seed.
 let state = 1;
@@ -24,24 +29,27 @@ const pick = (list) => list[Math.floor(random() * list.length)];
 const key = (x, y) => `${x},${y}`;
 const send = (line) => process.stdout.write(`${line}\n`);
 
+/** The cell and its eight neighbours. */
+const around = (x, y) => [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => [x + dx, y + dy]));
+
+/** Ship after ship, each drawn until it fits; a fleet that gets stuck starts over. */
 function place() {
   for (;;) {
-    const taken = new Set();
+    const blocked = new Set(); // taken cells, and their neighbours under touch no
     const ships = [];
     for (const length of lengths) {
-      const dir = random() < 0.5 ? 'h' : 'v';
-      const x = Math.floor(random() * (dir === 'h' ? size - length + 1 : size));
-      const y = Math.floor(random() * (dir === 'v' ? size - length + 1 : size));
-      const cells = Array.from({ length }, (_, i) => (dir === 'h' ? [x + i, y] : [x, y + i]));
-      const clash = cells.some(([cx, cy]) => {
-        if (touch) return taken.has(key(cx, cy));
-        for (let dx = -1; dx <= 1; dx++)
-          for (let dy = -1; dy <= 1; dy++) if (taken.has(key(cx + dx, cy + dy))) return true;
-        return false;
-      });
-      if (clash) break;
-      for (const [cx, cy] of cells) taken.add(key(cx, cy));
-      ships.push(`${x},${y},${dir}`);
+      let placed = null;
+      for (let attempt = 0; attempt < 200 && !placed; attempt++) {
+        const dir = random() < 0.5 ? 'h' : 'v';
+        const x = Math.floor(random() * (dir === 'h' ? size - length + 1 : size));
+        const y = Math.floor(random() * (dir === 'v' ? size - length + 1 : size));
+        const cells = Array.from({ length }, (_, i) => (dir === 'h' ? [x + i, y] : [x, y + i]));
+        if (!cells.some(([cx, cy]) => blocked.has(key(cx, cy)))) placed = { x, y, dir, cells };
+      }
+      if (!placed) break;
+      for (const [cx, cy] of placed.cells)
+        for (const [bx, by] of touch ? [[cx, cy]] : around(cx, cy)) blocked.add(key(bx, by));
+      ships.push(`${placed.x},${placed.y},${placed.dir}`);
     }
     if (ships.length === lengths.length) return `fleet ${ships.join(' ')}`;
   }
@@ -51,8 +59,12 @@ function unknown(x, y) {
   return x >= 0 && y >= 0 && x < size && y < size && !board.has(key(x, y));
 }
 
+function learnWater(cells) {
+  for (const [x, y] of cells) if (!board.has(key(x, y))) water.add(key(x, y));
+}
+
 function shoot(chosen) {
-  const free = (x, y) => unknown(x, y) && !chosen.has(key(x, y));
+  const free = (x, y) => unknown(x, y) && !water.has(key(x, y)) && !chosen.has(key(x, y));
   // Target: next to an unresolved hit, along the line when two hits are aligned.
   const hits = [...board].filter(([, v]) => v === 'H').map(([k]) => k.split(',').map(Number));
   const targets = [];
@@ -74,6 +86,10 @@ function shoot(chosen) {
   }
   const cells = [];
   for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (free(x, y)) cells.push([x, y]);
+  // A salvo near the end may ask for more cells than could hold a ship: known water then.
+  if (cells.length === 0)
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) if (unknown(x, y) && !chosen.has(key(x, y))) cells.push([x, y]);
   const even = cells.filter(([x, y]) => (x + y) % 2 === 0);
   return pick(parity && even.length > 0 ? even : cells);
 }
@@ -104,6 +120,7 @@ lines.on('line', (line) => {
       }
       state = seed;
       board = new Map();
+      water = new Set();
       break;
     case 'place':
       send(place());
@@ -120,11 +137,25 @@ lines.on('line', (line) => {
       send(`fire ${cells.join(' ')}`);
       break;
     }
-    case 'result':
-      board.set(key(words[1], words[2]), words[3] === 'M' ? 'M' : 'H');
+    case 'result': {
+      const [x, y] = [Number(words[1]), Number(words[2])];
+      board.set(key(x, y), words[3] === 'M' ? 'M' : 'H');
+      water.delete(key(x, y));
+      if (words[3] !== 'M' && !touch)
+        learnWater([
+          [x - 1, y - 1],
+          [x + 1, y - 1],
+          [x - 1, y + 1],
+          [x + 1, y + 1],
+        ]);
       break;
+    }
     case 'sunk':
-      for (const cell of words.slice(2)) board.set(cell, 'D');
+      for (const cell of words.slice(2)) {
+        board.set(cell, 'D');
+        const [x, y] = cell.split(',').map(Number);
+        if (!touch) learnWater(around(x, y));
+      }
       send(`info sank ship ${words[1]}`);
       break;
     case 'gameover':
