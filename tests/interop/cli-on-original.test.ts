@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadReport } from '../../cli/load/run';
 import { runCli, startCli } from '../integration/cli/cli';
@@ -5,8 +8,42 @@ import { interopSkipReason, type OriginalServer, prepareOriginal, startOriginalS
 
 /*
  * Our CLI against the original server (docs/protocol.md, "Interoperability"): the real `broadside`
- * launcher plays, duels and load-tests the original NestJS server on PostgreSQL + Redis.
+ * launcher plays, duels, runs scripts and load-tests the original NestJS server on PostgreSQL + Redis.
  */
+
+const example = JSON.parse(readFileSync(new URL('../../examples/script.json', import.meta.url), 'utf8'));
+
+/** examples/script.json with a known fleet for the scripted player and opponent shots that hit it. */
+function scriptWithOpponentShots(): Record<string, unknown> {
+  const row = (y: number, xs: number[]) => xs.map((x) => ({ x, y }));
+  const fleet = {
+    '0': row(9, [0, 1, 2, 3, 4]),
+    '1': [0, 1, 2, 3].map((y) => ({ x: 9, y })),
+    '2': [0, 1, 2].map((y) => ({ x: 7, y })),
+    '3': row(5, [4, 5, 6]),
+    '4': [
+      { x: 0, y: 4 },
+      { x: 0, y: 5 },
+    ],
+  };
+  // A hit keeps the turn on the original: the two hits on ship "0" come in one turn there.
+  const shots = [
+    { x: 0, y: 9, expect: 'H' },
+    { x: 1, y: 9, expect: 'H' },
+    { x: 5, y: 0, expect: 'M' },
+    { x: 0, y: 4, expect: 'H' },
+    { x: 0, y: 5, expect: 'D' },
+    { x: 3, y: 3, expect: 'M' },
+  ];
+  return { ...example, fleet, opponent: { ...example.opponent, shots } };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'broadside-interop-script-'));
+function scriptFile(name: string, content: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(content));
+  return path;
+}
 
 const skip = interopSkipReason();
 if (skip) console.log(`SKIPPED ${skip}`);
@@ -50,6 +87,41 @@ describe.skipIf(skip !== null)('broadside on the original server', () => {
     const [g, h] = [last(guest.stdout), last(hostRun.stdout)];
     expect([g.games, h.games]).toEqual([1, 1]);
     expect(g.wins + h.wins).toBe(1);
+  });
+
+  it('script: every scripted answer on both sides as expected, the expected winner; a wrong expectation exits 1', async () => {
+    const script = scriptWithOpponentShots();
+    const run = await runCli(
+      ['script', scriptFile('opponent.json', script), '--server', original.url, '--json', '--quiet'],
+      {
+        timeoutMs: 90_000,
+      },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const report = run.json<{
+      ok: boolean;
+      username: string;
+      winner: string;
+      steps: { result: string }[];
+      opponentSteps: { x: number; y: number; result: string }[];
+    }>();
+    expect(report.ok).toBe(true);
+    expect(report.winner).toBe(report.username);
+    expect(report.steps.map((s) => s.result)).toEqual(example.shots.map((s: { expect: string }) => s.expect));
+    expect(report.opponentSteps.map(({ x, y, result }) => ({ x, y, expect: result }))).toEqual(
+      (script.opponent as { shots: unknown[] }).shots,
+    );
+
+    const wrong = {
+      ...example,
+      shots: example.shots.map((s: object, i: number) => (i === 1 ? { ...s, expect: 'M' } : s)),
+    };
+    const refused = await runCli(['script', scriptFile('wrong.json', wrong), '--server', original.url, '--quiet'], {
+      timeoutMs: 60_000,
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('shot #2 at (0,0): expected M, got H');
+    expect(original.exited()).toBe(false);
   });
 
   it('load: a closed-model run of games with rematches, zero errors', async () => {
