@@ -79,7 +79,7 @@ const CORS = {
   maxAge: 600,
 } satisfies FastifyCorsOptions;
 
-const API_PREFIXES = ['/users', '/room', '/socket.io', '/health', '/metrics', '/games', '/ratings'];
+const API_PREFIXES = ['/users', '/room', '/socket.io', '/health', '/capabilities', '/metrics', '/games', '/ratings'];
 
 /** Builds and starts the whole server: HTTP API, /room socket namespace and the built client, on one port. */
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {

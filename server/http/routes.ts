@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { capabilitiesBody } from '../../src/protocol/capabilities';
 import { ComputerGameBodySchema, CreateRoomBodySchema, LoginBodySchema, SignUpBodySchema } from '../../src/protocol';
 import { hashPassword, type Tokens, verifyPassword } from '../auth';
 import type { Storage } from '../db/storage';
@@ -34,6 +35,9 @@ export function registerRoutes(
   const decoyHash = hashPassword(randomUUID());
 
   app.get('/health', async () => ({ status: 'ok' }));
+  // What this server offers beyond the SPEC dialect (docs/protocol.md, "Capabilities"): the web
+  // client asks once and hides the rest; the original server answers 404 here.
+  app.get('/capabilities', async () => capabilitiesBody());
 
   app.post('/users/auth/sign-up', async (request, reply) => {
     const body = SignUpBodySchema.safeParse(request.body ?? {});

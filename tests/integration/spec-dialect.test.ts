@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng, randomFleet } from '../../src/game';
 import { playGame, shooterNamed, placerNamed, oneAfterTheOther } from '../../src/bots';
 import { GameClient, SOCKET_NAMESPACE } from '../../src/protocol';
+import { FEATURES, readProbe } from '../../src/protocol/capabilities';
 import { newPlayer } from '../support/players';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -158,6 +159,15 @@ describe('the SPEC dialect of our server', () => {
     }
     const health = await fetch(`${server.url}/health`);
     expect(health.status).toBe(200);
+  });
+
+  it('tells a web client on another origin what it offers beyond SPEC (GET /capabilities)', async () => {
+    const response = await fetch(`${server.url}/capabilities`, { headers: { origin: 'http://elsewhere.test' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const body = await response.json();
+    expect(body).toEqual({ protocol: 'broadside/2', features: [...FEATURES] });
+    expect(readProbe({ status: response.status, body })?.server).toBe('broadside');
   });
 
   it('never answers a password hash', async () => {
