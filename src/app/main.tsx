@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import './i18n/setup';
+import { checkServer } from './session/server-probe';
 import { loadUser } from './stores/auth';
+import { loadServerChoice } from './stores/server';
 import { followThemePreference } from './theme/apply-theme';
 import './styles/theme.css';
 import './styles/app.css';
@@ -10,7 +12,10 @@ import './styles/match.css';
 import './styles/game.css';
 import './styles/rules.css';
 
+loadServerChoice();
 loadUser();
+// What the server in use offers beyond the SPEC dialect; pages hide the rest (docs/game.md, "Another server").
+void checkServer();
 followThemePreference();
 
 const root = document.getElementById('root');

@@ -37,6 +37,8 @@ export const FEATURES = [
   'gamesInProgress',
   /** The account's record (GET /users/me with games played and won). */
   'record',
+  /** Rule variants chosen when creating a room (fleets, salvos, shooting again). */
+  'rules',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

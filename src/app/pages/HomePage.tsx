@@ -25,6 +25,8 @@ import { clearErrors, showError } from '../stores/banner';
 import { dispatchSearch, lobbyStore } from '../stores/lobby';
 import { rememberPath } from '../stores/return-path';
 import { rulesBody } from '../rules/rule-choice';
+import { ServerNote } from '../components/home/ServerNote';
+import { useFeatures } from '../server/use-features';
 
 /**
  * Home (docs/game.md, The pages): greeting, 'Create a game', and joining a game by its name; issue 12 adds playing
@@ -41,7 +43,9 @@ export default function HomePage() {
   const [createOptions, setCreateOptions] = useState<CreateOptions>({ turnSeconds: null, isPublic: false });
   const [level, setLevel] = useState<BotLevel>('easy');
   const [rules, setRules] = useState<Rules>(CLASSIC_RULES);
-  useLobby(user);
+  // Only what the server in use offers is shown, and only that is asked of it (docs/game.md, "Another server").
+  const features = useFeatures();
+  useLobby(features.quickMatch || features.openGames ? user : null);
 
   // Both players of a quick match land in ship placement.
   useEffect(() => {
@@ -63,9 +67,9 @@ export default function HomePage() {
         userId: user.id,
         username: user.username,
         socketId: null,
-        ...(turnSeconds === null ? {} : { turnSeconds }),
-        ...(isPublic ? { public: true } : {}),
-        ...rulesBody(rules),
+        ...(turnSeconds === null || !features.clock ? {} : { turnSeconds }),
+        ...(isPublic && features.openGames ? { public: true } : {}),
+        ...(features.rules ? rulesBody(rules) : {}),
       };
       const { slug } = await (await api()).createRoom(body);
       navigate(lobbyPath(slug));
@@ -128,38 +132,47 @@ export default function HomePage() {
           </p>
           <p className="lead">{t('home.intro')}</p>
           <div className="cluster hero-actions">
-            <QuickMatch
-              level={level}
-              onFind={find}
-              onCancel={() => void leaveSearch('idle')}
-              onComputer={() => void playComputer()}
-            />
+            {features.quickMatch && (
+              <QuickMatch
+                level={level}
+                onFind={find}
+                onCancel={() => void leaveSearch('idle')}
+                onComputer={() => void playComputer()}
+              />
+            )}
             <HowToPlayButton className="secondary" />
           </div>
+          <ServerNote />
         </div>
         <HeroArt className="hero-art" />
       </div>
-      <section className="card rules-card" aria-labelledby="rules-title">
-        <div className="rules-card-head">
-          <h2 id="rules-title">{t('rules.chooseTitle')}</h2>
-          <p className="card-text">{t('rules.chooseText')}</p>
-        </div>
-        <RulesChoice value={rules} onChange={setRules} />
-      </section>
+      {features.rules && (
+        <section className="card rules-card" aria-labelledby="rules-title">
+          <div className="rules-card-head">
+            <h2 id="rules-title">{t('rules.chooseTitle')}</h2>
+            <p className="card-text">{t('rules.chooseText')}</p>
+          </div>
+          <RulesChoice value={rules} onChange={setRules} />
+        </section>
+      )}
       <div className="grid-cards home-cards">
-        <ComputerCard
-          level={level}
-          onLevel={setLevel}
-          onPlay={() => void playComputer()}
-          busy={busy}
-          rules={<RulesBadge rules={rules} />}
-        />
+        {features.computer && (
+          <ComputerCard
+            level={level}
+            onLevel={setLevel}
+            onPlay={() => void playComputer()}
+            busy={busy}
+            rules={<RulesBadge rules={rules} />}
+          />
+        )}
         <CreateGameCard
+          clock={features.clock}
+          listing={features.openGames}
           options={createOptions}
           onChange={setCreateOptions}
           onCreate={() => void create()}
           busy={busy}
-          rules={<RulesBadge rules={rules} />}
+          rules={features.rules ? <RulesBadge rules={rules} /> : null}
         />
         <div className="card">
           <h2>{t('home.joinTitle')}</h2>
@@ -180,8 +193,8 @@ export default function HomePage() {
         </div>
       </div>
       <div className="grid-cards home-lists">
-        <OpenGames userId={user?.id ?? null} />
-        {user && <GamesInProgress userId={user.id} />}
+        {features.openGames && <OpenGames userId={user?.id ?? null} />}
+        {user && features.gamesInProgress && <GamesInProgress userId={user.id} />}
       </div>
     </section>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { MAX_PLAYERS } from '../../game';
+import { mayStart } from '../../protocol/capabilities';
 import { BackButton } from '../components/BackButton';
 import { DepartedNotice } from '../components/lobby/DepartedNotice';
 import { LeaveLobbyButton } from '../components/lobby/LeaveLobbyButton';
@@ -10,6 +11,7 @@ import { lobbyExit } from '../routing/game-flow';
 import { lobbyPath } from '../routing/paths';
 import { isConnected } from '../session/presence';
 import { useGameSession } from '../session/use-game-session';
+import { useFeatures } from '../server/use-features';
 import { gameStore } from '../stores/game';
 import type { User } from '../stores/user';
 
@@ -21,6 +23,7 @@ export default function LobbyPage({ slug, user }: { slug: string; user: User }) 
   const [, navigate] = useLocation();
   const session = useGameSession(slug, user);
   const { members, gameStatus } = useSnapshot(gameStore);
+  const features = useFeatures();
   const [copy, setCopy] = useState<CopyState>('idle');
   const inviteLink = `${window.location.origin}${lobbyPath(slug)}`;
 
@@ -43,7 +46,10 @@ export default function LobbyPage({ slug, user }: { slug: string; user: User }) 
     }
   }
 
-  const canStart = session !== null && members.length === MAX_PLAYERS;
+  // Where the server marks a host (the original), only the host is offered Start.
+  const starter = mayStart(members, user.id);
+  const host = members.find((member) => member.isHost === true);
+  const canStart = session !== null && members.length === MAX_PLAYERS && starter;
   return (
     <section className="page lobby" data-status={gameStatus ?? 'CONNECTING'}>
       <div className="page-header">
@@ -75,24 +81,30 @@ export default function LobbyPage({ slug, user }: { slug: string; user: User }) 
               className="member"
               data-initial={member.username.slice(0, 1)}
               data-you={member.userId === user.id ? t('lobby.you') : undefined}
-              data-connected={isConnected(member)}
+              data-connected={features.presence ? isConnected(member) : undefined}
             >
               {member.username}
             </li>
           ))}
         </ul>
-        <DepartedNotice />
+        {features.leave && <DepartedNotice />}
         <div className="card-actions">
-          <button
-            type="button"
-            className="primary"
-            disabled={!canStart}
-            onClick={() => session && void session.start()}
-          >
-            {t('lobby.start')}
-          </button>
-          {!canStart && <p className="hint">{t('lobby.needTwo')}</p>}
-          <LeaveLobbyButton session={session} />
+          {starter ? (
+            <>
+              <button
+                type="button"
+                className="primary"
+                disabled={!canStart}
+                onClick={() => session && void session.start()}
+              >
+                {t('lobby.start')}
+              </button>
+              {!canStart && <p className="hint">{t('lobby.needTwo')}</p>}
+            </>
+          ) : (
+            <p className="hint">{t('lobby.hostStarts', { username: host?.username ?? '' })}</p>
+          )}
+          {features.leave && <LeaveLobbyButton session={session} />}
         </div>
       </div>
     </section>

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '../art/Logo';
+import { ServerChoice } from '../components/ServerChoice';
 import { FormFields } from '../forms/FormFields';
 import { useRequiredForm } from '../forms/use-required-form';
 import { ROUTES } from '../routing/paths';
@@ -46,6 +47,7 @@ export default function LoginPage() {
         <p className="auth-switch">
           {t('login.noAccount')} <Link href={ROUTES.register}>{t('login.toRegister')}</Link>
         </p>
+        <ServerChoice />
       </div>
     </section>
   );

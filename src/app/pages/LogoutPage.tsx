@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { revokeToken } from '../session/end-sessions';
 import { useRoomSessions } from '../session/sessions-context';
 import { authStore, logOut } from '../stores/auth';
+import { serverStore } from '../stores/server';
 import { takeReturnTarget } from '../stores/return-path';
 
 /**
@@ -20,7 +21,8 @@ export default function LogoutPage() {
     sessions.closeAll();
     logOut();
     // An unreachable server cannot keep anyone logged in here; the token then simply expires.
-    if (token) revokeToken(token).catch(() => undefined);
+    // A server without sessions (the original) has no logout route: its token simply expires.
+    if (token && serverStore.capabilities.features.sessions) revokeToken(token).catch(() => undefined);
     navigate(takeReturnTarget(), { replace: true });
   }, [navigate, sessions]);
   return <p className="page">{t('logout.progress')}</p>;

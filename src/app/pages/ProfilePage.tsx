@@ -8,7 +8,10 @@ import { LogoutEverywhere } from '../components/LogoutEverywhere';
 import { ROUTES } from '../routing/paths';
 import { api } from '../api';
 import { errorText } from '../errors/error-text';
+import { useFeatures } from '../server/use-features';
+import { authStore } from '../stores/auth';
 import { showError } from '../stores/banner';
+import { serverLabel } from '../stores/server';
 
 /** Wins over games as a whole percentage, or a dash before the first game. */
 function winRate(won: number, played: number): string {
@@ -20,21 +23,27 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [rating, setRating] = useState<RatingSummary | null>(null);
+  const features = useFeatures();
+  const { record, ratings } = features;
 
   useEffect(() => {
+    // A server without records (the original) is asked nothing: its /users/me is another shape.
+    if (!record) return;
     let active = true;
     api()
       .then(async (client) => {
-        const [loaded, rated] = await Promise.all([client.me(), client.rating('me')]);
+        const [loaded, rated] = await Promise.all([client.me(), ratings ? client.rating('me') : null]);
         if (!active) return;
         setProfile(loaded);
-        setRating(rated.rating);
+        setRating(rated?.rating ?? null);
       })
       .catch((error: unknown) => active && showError(errorText(error)));
     return () => {
       active = false;
     };
-  }, []);
+  }, [record, ratings]);
+
+  if (!record) return <ProfileWithoutRecord />;
 
   // Games against the computer are counted apart from games against people (issue 12).
   const computerPlayed = profile?.computerGamesPlayed ?? 0;
@@ -76,17 +85,19 @@ export default function ProfilePage() {
                 <dt>{t('profile.winRate')}</dt>
                 <dd>{winRate(profile.gamesWon, profile.gamesPlayed)}</dd>
               </div>
-              <div className="stat" data-testid="profile-rating">
-                <dt>{t('profile.rating')}</dt>
-                <dd>
-                  <span className="nowrap">{rating ? `${rating.rating}${rating.provisional ? '?' : ''}` : '–'}</span>
-                  {rating ? (
-                    <Link href={ROUTES.leaderboard} className="stat-note">
-                      {t('profile.rank', { rank: rating.rank })}
-                    </Link>
-                  ) : null}
-                </dd>
-              </div>
+              {ratings && (
+                <div className="stat" data-testid="profile-rating">
+                  <dt>{t('profile.rating')}</dt>
+                  <dd>
+                    <span className="nowrap">{rating ? `${rating.rating}${rating.provisional ? '?' : ''}` : '–'}</span>
+                    {rating ? (
+                      <Link href={ROUTES.leaderboard} className="stat-note">
+                        {t('profile.rank', { rank: rating.rank })}
+                      </Link>
+                    ) : null}
+                  </dd>
+                </div>
+              )}
             </dl>
           </section>
           <section className="section" aria-labelledby="profile-computer">
@@ -108,17 +119,44 @@ export default function ProfilePage() {
               </div>
             </dl>
           </section>
-          <section className="section" aria-labelledby="profile-history">
-            <h2 id="profile-history" className="section-title">
-              {t('history.title')}
-            </h2>
-            <HistoryList />
-          </section>
-          <LogoutEverywhere />
+          {features.history && (
+            <section className="section" aria-labelledby="profile-history">
+              <h2 id="profile-history" className="section-title">
+                {t('history.title')}
+              </h2>
+              <HistoryList />
+            </section>
+          )}
+          {features.sessions && <LogoutEverywhere />}
         </>
       ) : (
         <p role="status">{t('app.loading')}</p>
       )}
+    </section>
+  );
+}
+
+/** 'My profile' on a server that keeps no record of games (the original): who is logged in, where. */
+function ProfileWithoutRecord() {
+  const { t } = useTranslation();
+  const username = authStore.user?.username ?? '';
+  return (
+    <section className="page profile">
+      <div className="page-header">
+        <h1>{t('profile.title')}</h1>
+      </div>
+      <div className="card profile-card">
+        <div className="profile-identity">
+          <span className="avatar large" aria-hidden="true">
+            {username.slice(0, 1)}
+          </span>
+          <dl className="identity">
+            <dt>{t('profile.username')}</dt>
+            <dd className="username">{username}</dd>
+          </dl>
+        </div>
+        <p className="card-text">{t('server.noRecord', { server: serverLabel() })}</p>
+      </div>
     </section>
   );
 }

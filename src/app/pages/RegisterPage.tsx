@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { api } from '../api';
 import { errorText } from '../errors/error-text';
 import { Logo } from '../art/Logo';
+import { ServerChoice } from '../components/ServerChoice';
 import { FormFields } from '../forms/FormFields';
 import { useRequiredForm } from '../forms/use-required-form';
 import { ROUTES } from '../routing/paths';
@@ -66,6 +67,7 @@ export default function RegisterPage() {
         <p className="auth-switch">
           {t('register.haveAccount')} <Link href={ROUTES.login}>{t('register.toLogin')}</Link>
         </p>
+        <ServerChoice />
       </div>
     </section>
   );

@@ -10,6 +10,7 @@ import { BackButton } from '../components/BackButton';
 import { LazyBoards } from '../components/history/LazyBoards';
 import { errorText } from '../errors/error-text';
 import { showError } from '../stores/banner';
+import { serverUrl } from '../stores/server';
 import type { User } from '../stores/user';
 
 /** /game/{id}/watch: a game followed live as a spectator; never a member, never an unsunk ship. */
@@ -19,7 +20,7 @@ export default function WatchPage({ slug, user }: { slug: string; user: User }) 
   const [frame, setFrame] = useState<SpectatorFrame | null>(null);
 
   useEffect(() => {
-    const client = new GameClient({ url: '', token: user.access_token, slug });
+    const client = new GameClient({ url: serverUrl(), token: user.access_token, slug });
     const stop = client.subscribeFrames(setFrame);
     client
       .connect()

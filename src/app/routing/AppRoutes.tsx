@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { Guarded } from '../components/Guarded';
+import { RequiresFeature } from '../components/RequiresFeature';
 import HomePage from '../pages/HomePage';
 import LoginPage from '../pages/LoginPage';
 import LogoutPage from '../pages/LogoutPage';
@@ -43,14 +44,32 @@ export function AppRoutes() {
           <Guarded access={loggedInAccess}>{() => <ProfilePage />}</Guarded>
         </Route>
         <Route path={ROUTES.leaderboard}>
-          <Guarded access={loggedInAccess}>{(user) => <LeaderboardPage userId={user.id} />}</Guarded>
+          <Guarded access={loggedInAccess}>
+            {(user) => (
+              <RequiresFeature feature="ratings">
+                <LeaderboardPage userId={user.id} />
+              </RequiresFeature>
+            )}
+          </Guarded>
         </Route>
         <Route path={ROUTES.replay}>
           {(params) => (
-            <Guarded access={loggedInAccess}>{() => <ReplayPage key={params.id} gameId={params.id} />}</Guarded>
+            <Guarded access={loggedInAccess}>
+              {() => (
+                <RequiresFeature feature="history">
+                  <ReplayPage key={params.id} gameId={params.id} />
+                </RequiresFeature>
+              )}
+            </Guarded>
           )}
         </Route>
-        <Route path={ROUTES.watch}>{(params) => <RoomRoute id={params.id} page={WatchPage} />}</Route>
+        <Route path={ROUTES.watch}>
+          {(params) => (
+            <RequiresFeature feature="spectators">
+              <RoomRoute id={params.id} page={WatchPage} />
+            </RequiresFeature>
+          )}
+        </Route>
         <Route path={ROUTES.lobby}>{(params) => <RoomRoute id={params.id} page={LobbyPage} />}</Route>
         {/* /game/lobby without an id must not be read as the game named "lobby". */}
         <Route path={ROUTES.lobbyWithoutId}>

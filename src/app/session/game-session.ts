@@ -4,6 +4,7 @@ import { type Ack, errorAck, isErrorAck } from '../../protocol/types';
 import { errorText } from '../errors/error-text';
 import { showError } from '../stores/banner';
 import { applyServerState, gameStore, mayShoot, resetGameStore } from '../stores/game';
+import { noteDialect, serverUrl } from '../stores/server';
 import type { User } from '../stores/user';
 
 /** What a session asks of its GameClient (src/protocol/game-client.ts); tests give a double. */
@@ -19,6 +20,7 @@ export type RoomClient = Pick<
   | 'resign'
   | 'leaveRoom'
   | 'close'
+  | 'dialect'
 >;
 
 /**
@@ -62,11 +64,16 @@ function logError(action: string, reply: unknown): void {
 /** Opens the room's socket for `user`, starts the game store afresh and joins. */
 export function openGameSession(slug: string, user: User, options: OpenOptions = {}): GameSession {
   resetGameStore(user.id, slug);
-  const client = options.client ?? new GameClient({ url: '', token: user.access_token, slug });
+  const client = options.client ?? new GameClient({ url: serverUrl(), token: user.access_token, slug });
   const unsubscribe = client.subscribe((state, change) => applyServerState(state, change));
   const joined = client
     .connect()
     .then(() => client.joinRoom(slug))
+    .then((reply) => {
+      // The join answer names the dialect: a SPEC-only server hides what it cannot do (capabilities.ts).
+      if (!isErrorAck(reply)) noteDialect(client.dialect);
+      return reply;
+    })
     .catch((error: unknown) => errorAck('UNAUTHORIZED', error instanceof Error ? error.message : undefined));
   let closed = false;
 

@@ -3,6 +3,7 @@ import { isErrorAck } from '../../protocol/types';
 import { errorText } from '../errors/error-text';
 import { showError } from '../stores/banner';
 import { dispatchSearch, lobbyStore, resetLobbyStore } from '../stores/lobby';
+import { serverUrl } from '../stores/server';
 import type { User } from '../stores/user';
 import { nextClockOffset } from './clock';
 
@@ -37,7 +38,7 @@ export function openLobby(user: User): () => void {
   loading = import('../../protocol/lobby-client')
     .then(({ LobbyClient }) => {
       if (closed) return null;
-      const lobby = new LobbyClient({ url: '', token: user.access_token });
+      const lobby = new LobbyClient({ url: serverUrl(), token: user.access_token });
       opened = lobby;
       client = lobby;
       lobby.onOpenGames((games) => {

@@ -1,5 +1,6 @@
 import { useSnapshot } from 'valtio';
 import type { GameSession } from '../../session/game-session';
+import { useFeatures } from '../../server/use-features';
 import { gameStore } from '../../stores/game';
 import { AudienceBadge } from './AudienceBadge';
 import { AwayNotice } from './AwayNotice';
@@ -15,18 +16,21 @@ import { TurnClock } from './TurnClock';
 export function MatchStatus({ session }: { session: GameSession | null }) {
   const { gameStatus } = useSnapshot(gameStore);
   const playing = gameStatus === 'PLAY';
+  // Only what the server offers (docs/game.md, "Another server"): the original has no presence,
+  // clock, spectators or resignation.
+  const features = useFeatures();
   return (
     <div className="match-status">
       <div className="match-bar">
-        <PlayersBar />
+        <PlayersBar presence={features.presence} />
         <div className="match-actions">
-          <AudienceBadge />
-          {playing && <TurnClock />}
-          {playing && <ResignButton session={session} />}
+          {features.spectators && <AudienceBadge />}
+          {playing && features.clock && <TurnClock />}
+          {playing && features.resign && <ResignButton session={session} />}
         </div>
       </div>
       <ConnectionNotice />
-      {playing && <AwayNotice />}
+      {playing && features.presence && <AwayNotice />}
     </div>
   );
 }

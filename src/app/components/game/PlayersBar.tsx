@@ -4,10 +4,10 @@ import { presenceOf } from '../../session/presence';
 import { gameStore } from '../../stores/game';
 
 /**
- * Both members beside the boards, each marked connected or not, live; in PLAY whose turn it is and,
- * with a turn clock, the turns each one missed in a row.
+ * Both members beside the boards, each marked connected or not, live (where the server tells
+ * `presence`); in PLAY whose turn it is and, with a turn clock, the turns each one missed in a row.
  */
-export function PlayersBar() {
+export function PlayersBar({ presence = true }: { readonly presence?: boolean }) {
   const { t } = useTranslation();
   const { members, userId, gameStatus, match } = useSnapshot(gameStore);
   const playing = gameStatus === 'PLAY';
@@ -19,16 +19,18 @@ export function PlayersBar() {
           <li
             key={entry.userId}
             className="player"
-            data-connected={entry.connected}
+            data-connected={presence ? entry.connected : undefined}
             data-turn={playing && entry.hasToPlay ? true : undefined}
           >
-            <span className="presence-dot" aria-hidden="true" />
+            {presence && <span className="presence-dot" aria-hidden="true" />}
             <span className="player-name">
               {entry.me ? t('presence.you', { username: entry.username }) : entry.username}
             </span>
-            <span className="player-state">
-              {entry.bot ? t('presence.computer') : entry.connected ? t('presence.online') : t('presence.offline')}
-            </span>
+            {presence && (
+              <span className="player-state">
+                {entry.bot ? t('presence.computer') : entry.connected ? t('presence.online') : t('presence.offline')}
+              </span>
+            )}
             {playing && entry.hasToPlay && <span className="player-turn">{t('presence.turn')}</span>}
             {playing && match.turnSeconds !== null && missed > 0 && (
               <span className="player-missed">{t('clock.missed', { count: missed })}</span>

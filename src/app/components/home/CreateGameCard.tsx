@@ -9,14 +9,21 @@ export interface CreateOptions {
   readonly isPublic: boolean;
 }
 
-/** Home: a new room to invite a friend to, with its turn clock and whether it is listed publicly. */
+/**
+ * Home: a new room to invite a friend to, with its turn clock and whether it is listed publicly,
+ * each where the server offers it (`clock`, `listing`).
+ */
 export function CreateGameCard({
+  clock = true,
+  listing = true,
   options,
   onChange,
   onCreate,
   busy,
   rules = null,
 }: {
+  readonly clock?: boolean;
+  readonly listing?: boolean;
   readonly options: CreateOptions;
   readonly onChange: (options: CreateOptions) => void;
   readonly onCreate: () => void;
@@ -29,17 +36,26 @@ export function CreateGameCard({
     <section className="card create-card" aria-labelledby="create-title">
       <h2 id="create-title">{t('home.createTitle')}</h2>
       <p className="card-text">{t('home.createText')}</p>
-      <TurnClockChoice value={options.turnSeconds} onChange={(turnSeconds) => onChange({ ...options, turnSeconds })} />
-      <label className="check">
-        <input
-          type="checkbox"
-          name="public"
-          checked={options.isPublic}
-          onChange={(event) => onChange({ ...options, isPublic: event.target.checked })}
+      {clock && (
+        <TurnClockChoice
+          value={options.turnSeconds}
+          onChange={(turnSeconds) => onChange({ ...options, turnSeconds })}
         />
-        <span>{t('home.public')}</span>
-      </label>
-      <p className="hint public-hint">{t('home.publicHint')}</p>
+      )}
+      {listing && (
+        <>
+          <label className="check">
+            <input
+              type="checkbox"
+              name="public"
+              checked={options.isPublic}
+              onChange={(event) => onChange({ ...options, isPublic: event.target.checked })}
+            />
+            <span>{t('home.public')}</span>
+          </label>
+          <p className="hint public-hint">{t('home.publicHint')}</p>
+        </>
+      )}
       <div className="card-actions">
         {rules}
         <button type="button" className="primary" disabled={busy} onClick={onCreate}>

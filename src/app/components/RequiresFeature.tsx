@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { Feature } from '../../protocol/capabilities';
+import { ROUTES } from '../routing/paths';
+import { useFeatures } from '../server/use-features';
+import { serverLabel } from '../stores/server';
+
+/**
+ * A page that needs a feature the server in use may not offer (docs/game.md, "Another server"):
+ * where it does not, a short page says so instead, and nothing is asked of the server.
+ */
+export function RequiresFeature({ feature, children }: { readonly feature: Feature; readonly children: ReactNode }) {
+  const { t } = useTranslation();
+  const features = useFeatures();
+  if (features[feature]) return <>{children}</>;
+  return (
+    <section className="page unavailable" data-feature={feature}>
+      <div className="card">
+        <h1>{t('server.unavailableTitle')}</h1>
+        <p className="card-text">{t('server.unavailable', { server: serverLabel() })}</p>
+        <Link className="button primary" href={ROUTES.home}>
+          {t('server.home')}
+        </Link>
+      </div>
+    </section>
+  );
+}
