@@ -8,6 +8,7 @@ import type {
   RoomStore,
   RoundEnd,
   RoundStore,
+  SalvoWrite,
   ShotWrite,
   Storage,
   StoredMove,
@@ -262,29 +263,29 @@ class MemoryRounds implements RoundStore {
     this.t.room(slug).status = 'PLAY';
   }
 
-  addShot({ slug, gameId, seq, shot, winner, at = Date.now() }: ShotWrite): Promise<void> {
-    const end: RoundEnd | null = winner === null ? null : { winner, reason: 'SUNK' };
-    return this.addMove(slug, gameId, seq, { kind: 'shot', shot, at }, end);
+  addShot({ shot, ...write }: ShotWrite): Promise<void> {
+    return this.addShots({ ...write, shots: [shot] });
   }
 
-  addTimeout({ slug, gameId, seq, playerId, deadline, winner }: TimeoutWrite): Promise<void> {
+  addShots({ gameId, seq, shots, winner, at = Date.now() }: SalvoWrite): Promise<void> {
+    const moves = shots.map((shot): StoredMove => ({ kind: 'shot', shot, at }));
+    return this.addMoves(gameId, seq, moves, winner === null ? null : { winner, reason: 'SUNK' });
+  }
+
+  addTimeout({ gameId, seq, playerId, deadline, winner }: TimeoutWrite): Promise<void> {
     const move: StoredMove = { kind: 'timeout', playerId, at: deadline };
-    return this.addMove(slug, gameId, seq, move, winner === null ? null : { winner, reason: 'CLOCK' });
+    return this.addMoves(gameId, seq, [move], winner === null ? null : { winner, reason: 'CLOCK' });
   }
 
-  private async addMove(
-    _slug: string,
-    gameId: number,
-    seq: number,
-    move: StoredMove,
-    end: RoundEnd | null,
-  ): Promise<void> {
+  /** Stores the rows of one move numbered from `seq`, all or none, as the SQL stores do. */
+  private async addMoves(gameId: number, seq: number, moves: readonly StoredMove[], end: RoundEnd | null): Promise<void> {
     const game = this.t.game(gameId);
-    if (game.moves.has(seq)) throw uniqueViolation(`shots (game_id, seq) = (${gameId}, ${seq})`);
-    game.moves.set(seq, move);
+    for (let i = 0; i < moves.length; i++)
+      if (game.moves.has(seq + i)) throw uniqueViolation(`shots (game_id, seq) = (${gameId}, ${seq + i})`);
+    for (const [i, move] of moves.entries()) game.moves.set(seq + i, move);
     if (end !== null) this.t.close(game, end, Date.now());
     this.commits++;
-    this.shots++;
+    this.shots += moves.length;
   }
 
   get moveCommits(): { commits: number; shots: number } {

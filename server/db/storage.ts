@@ -104,6 +104,14 @@ export interface ShotWrite {
   readonly at?: number;
 }
 
+/**
+ * A salvo to record (docs/game.md, "Rule variants"): its shots numbered `seq`, `seq + 1`, … in the
+ * order fired, stored all or none (one number taken fails the whole move); `winner` as in ShotWrite.
+ */
+export interface SalvoWrite extends Omit<ShotWrite, 'shot'> {
+  readonly shots: readonly Shot[];
+}
+
 /** A turn the clock passed at `deadline`; when it was the last allowed, `winner` wins by CLOCK. */
 export interface TimeoutWrite {
   readonly slug: string;
@@ -132,6 +140,8 @@ export interface RoundStore {
   saveFleet(write: FleetWrite): Promise<void>;
   /** Records a shot; the winning one (`winner` set) also closes the round. Settles once stored. */
   addShot(write: ShotWrite): Promise<void>;
+  /** Records a salvo as one move: every shot or none. */
+  addShots(write: SalvoWrite): Promise<void>;
   /** Records a turn the clock passed (its move shares the (game, seq) key with the shots). */
   addTimeout(write: TimeoutWrite): Promise<void>;
   /** Ends a round without a move: a resignation or a forfeit. */

@@ -84,6 +84,38 @@ export function storageContract(name: string, open: () => Promise<Storage>): voi
       expect(room?.game?.winner).toBeNull();
     });
 
+    it('stores a salvo as one move: every shot in order, or none of them when one number is taken', async () => {
+      const s = await open();
+      await s.users.createUser(user('u1', 'one'));
+      await s.rooms.createRoom('calm-bay', 'u1', {
+        rules: { fleet: 'classic', touch: true, shots: 'salvo', again: 'never' },
+      });
+      const gameId = await s.rounds.startRound('calm-bay', 1);
+      const salvo = [
+        { shooterId: 'u1', x: 1, y: 1, result: 'M' },
+        { shooterId: 'u1', x: 2, y: 1, result: 'H' },
+        { shooterId: 'u1', x: 3, y: 1, result: 'M' },
+      ] as const;
+      await s.rounds.addShots({ slug: 'calm-bay', gameId, seq: 0, shots: salvo, winner: null });
+      await s.rounds.addShot(shotWrite('calm-bay', gameId, 4, { shooterId: 'u1', x: 9, y: 9, result: 'M' }));
+      // Seq 3 is free but 4 is taken: the whole salvo is refused, its first shot included.
+      await expect(
+        Promise.resolve().then(() =>
+          s.rounds.addShots({
+            slug: 'calm-bay',
+            gameId,
+            seq: 3,
+            shots: [
+              { shooterId: 'u1', x: 5, y: 5, result: 'M' },
+              { shooterId: 'u1', x: 6, y: 6, result: 'M' },
+            ],
+            winner: null,
+          }),
+        ),
+      ).rejects.toThrow();
+      expect(await s.rounds.shotsOf(gameId)).toEqual([...salvo, { shooterId: 'u1', x: 9, y: 9, result: 'M' }]);
+    });
+
     it('keeps the match lifecycle: the clock, turns passed by it, who started the round and how it ended', async () => {
       const s = await open();
       await s.users.createUser(user('u1', 'one'));

@@ -6,12 +6,15 @@ import type { MoveRow } from './moves';
 import { shotRow } from './moves';
 import { closeRoundQueries, roundEndColumns } from './round-end';
 
-/** A move waiting for its commit; `end` set when it ends the round (SUNK or CLOCK). */
+/**
+ * A move waiting for its commit; `end` set when it ends the round (SUNK or CLOCK). A salvo is one
+ * move of several rows, numbered `seq`, `seq + 1`, …: they are stored together or not at all.
+ */
 export interface MoveWrite {
   readonly slug: string;
   readonly gameId: number;
   readonly seq: number;
-  readonly move: MoveRow;
+  readonly rows: readonly MoveRow[];
   readonly at: number;
   readonly end: RoundEnd | null;
   readonly endedAt: number;
@@ -32,9 +35,17 @@ export function sqliteMoveCommit(db: Kysely<Database>, runSync: RunSync | null):
     .values({ game_id: 0, seq: 0, shooter_id: '', x: 0, y: 0, result: '', created_at: 0 })
     .compile().sql;
   // Same column order as the template above.
-  const params = (w: MoveWrite) => [w.gameId, w.seq, w.move.shooterId, w.move.x, w.move.y, w.move.result, w.at];
+  const params = (w: MoveWrite, row: MoveRow, i: number) => [
+    w.gameId,
+    w.seq + i,
+    row.shooterId,
+    row.x,
+    row.y,
+    row.result,
+    w.at,
+  ];
   const queries = (w: MoveWrite): CompiledQuery[] => [
-    CompiledQuery.raw(insertShotSql, params(w)),
+    ...w.rows.map((row, i) => CompiledQuery.raw(insertShotSql, params(w, row, i))),
     ...(w.end === null ? [] : closeRoundQueries(db, w.slug, w.gameId, w.end, w.endedAt)),
   ];
   return (writes) => {
@@ -48,29 +59,22 @@ export function sqliteMoveCommit(db: Kysely<Database>, runSync: RunSync | null):
   };
 }
 
+/** The `shots` rows of a move, numbered from its `seq`. */
+const rowsOf = (w: MoveWrite) => w.rows.map((row, i) => shotRow(w.gameId, w.seq + i, row, w.at));
+
 /**
  * PostgreSQL: every ordinary move of the batch in one INSERT (one round trip); each round-ending
- * one in one statement, a CTE, which PostgreSQL runs atomically.
+ * one (all its rows) in one statement, a CTE, which PostgreSQL runs atomically.
  */
 export function postgresMoveCommit(db: Kysely<Database>): MoveCommit {
   return async (writes) => {
     const plain = writes.filter((w) => w.end === null);
     const ending = writes.flatMap((w) => (w.end === null ? [] : [{ w, end: w.end }]));
     await Promise.all([
-      plain.length > 0
-        ? db
-            .insertInto('shots')
-            .values(plain.map((w) => shotRow(w.gameId, w.seq, w.move, w.at)))
-            .execute()
-        : null,
+      plain.length > 0 ? db.insertInto('shots').values(plain.flatMap(rowsOf)).execute() : null,
       ...ending.map(({ w, end }) =>
         db
-          .with('shot', (q) =>
-            q
-              .insertInto('shots')
-              .values(shotRow(w.gameId, w.seq, w.move, w.at))
-              .returning('game_id'),
-          )
+          .with('shot', (q) => q.insertInto('shots').values(rowsOf(w)).returning('game_id'))
           .with('game', (q) =>
             q
               .updateTable('games')

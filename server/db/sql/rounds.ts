@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EndReason, ShipMap, Shot } from '../../../src/game';
 import type { Database } from '../schema';
-import type { FleetWrite, RoundEnd, RoundStore, ShotWrite, TimeoutWrite } from '../storage';
+import type { FleetWrite, RoundEnd, RoundStore, SalvoWrite, ShotWrite, TimeoutWrite } from '../storage';
 import { TickBatch } from '../tick-batch';
 import type { MoveCommit, MoveWrite } from './move-commit';
 import { type MoveRow, moveOf, TIMEOUT_RESULT } from './moves';
@@ -65,24 +65,28 @@ export class SqlRounds implements RoundStore {
     });
   }
 
-  addShot({ slug, gameId, seq, shot, winner, at = Date.now() }: ShotWrite): Promise<void> {
-    return this.addMove(slug, gameId, seq, shot, at, winner === null ? null : { winner, reason: 'SUNK' });
+  addShot({ shot, ...write }: ShotWrite): Promise<void> {
+    return this.addShots({ ...write, shots: [shot] });
+  }
+
+  addShots({ slug, gameId, seq, shots, winner, at = Date.now() }: SalvoWrite): Promise<void> {
+    return this.addMove(slug, gameId, seq, shots, at, winner === null ? null : { winner, reason: 'SUNK' });
   }
 
   addTimeout({ slug, gameId, seq, playerId, deadline, winner }: TimeoutWrite): Promise<void> {
     const move = { shooterId: playerId, x: -1, y: -1, result: TIMEOUT_RESULT };
-    return this.addMove(slug, gameId, seq, move, deadline, winner === null ? null : { winner, reason: 'CLOCK' });
+    return this.addMove(slug, gameId, seq, [move], deadline, winner === null ? null : { winner, reason: 'CLOCK' });
   }
 
   private addMove(
     slug: string,
     gameId: number,
     seq: number,
-    move: MoveRow,
+    rows: readonly MoveRow[],
     at: number,
     end: RoundEnd | null,
   ): Promise<void> {
-    return this.moves.add({ slug, gameId, seq, move, at, end, endedAt: Date.now() });
+    return this.moves.add({ slug, gameId, seq, rows, at, end, endedAt: Date.now() });
   }
 
   get moveCommits(): { commits: number; shots: number } {
