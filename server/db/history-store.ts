@@ -9,6 +9,7 @@ import {
   ShipMapSchema,
 } from '../../src/protocol';
 import type { Database } from './schema';
+import { rulesOf } from './sql/rooms';
 
 /* Reads of issue 14: a player's finished games and the full record of one game. Columns added by
  * other migrations (games.end_reason by 002, users.bot_level by 003) are read from whole rows, so
@@ -107,6 +108,7 @@ export class HistoryStore {
         opponent: opponentOf.get(row.room_slug) ?? null,
         result: row.winner_id === userId ? 'WON' : 'LOST',
         endReason: endReasonOf(row),
+        rules: rulesOf(row.rules),
         shots: own.shots,
         hits: own.hits,
         opponentShots: theirs.shots,
@@ -147,6 +149,7 @@ export class HistoryStore {
       startedAt: Number(game.started_at),
       endedAt: Number(game.ended_at),
       endReason: endReasonOf(game),
+      rules: rulesOf(game.rules),
       winner: game.winner_id,
       firstPlayer: game.first_player,
       players,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { EndReason, ShipMap, ShotResult } from '../game';
-import { BotLevelSchema, CoordSchema, EndReasonSchema, ShipMapSchema, ShotResultSchema } from './schemas';
+import type { EndReason, Rules, ShipMap, ShotResult } from '../game';
+import { BotLevelSchema, CoordSchema, EndReasonSchema, RulesSchema, ShipMapSchema, ShotResultSchema } from './schemas';
 import type { BotLevel } from './types';
 
 /* Issue 14: finished games (history), the record of one game (replay viewer, export) and ratings.
@@ -42,6 +42,8 @@ export const HistoryEntrySchema = z.object({
   opponent: PlayerRefSchema.nullable(),
   result: z.enum(['WON', 'LOST']),
   endReason: EndReasonSchema,
+  /** The rules the game was played under (docs/game.md, "Rule variants"). */
+  rules: RulesSchema,
   /** Shots fired (passed turns not counted) and hits, by the player and by the opponent. */
   shots: z.number().int(),
   hits: z.number().int(),
@@ -76,6 +78,8 @@ export const GameRecordSchema = z.object({
   startedAt: z.number(),
   endedAt: z.number(),
   endReason: EndReasonSchema,
+  /** The rules the game was played under: a replay plays its turns by them (salvos, another shot after a hit). */
+  rules: RulesSchema,
   winner: z.string().nullable(),
   firstPlayer: z.string().nullable(),
   /** Both players in join order, each with the fleet they placed. */
@@ -147,6 +151,7 @@ export interface GameRecord {
   readonly startedAt: number;
   readonly endedAt: number;
   readonly endReason: EndReason;
+  readonly rules: Rules;
   readonly winner: string | null;
   readonly firstPlayer: string | null;
   readonly players: readonly (PlayerRef & { readonly fleet: ShipMap })[];
