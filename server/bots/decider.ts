@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { LatencyBook, type Percentiles } from '../../src/bots/latency';
 import { type LevelPlan, LEVEL_PLANS } from '../../src/bots/levels';
-import type { Coord, Grid, PartialShipMap, Rng } from '../../src/game';
+import type { Coord, Grid, PartialShipMap, Rng, Rules } from '../../src/game';
 import type { BotLevel } from '../../src/protocol';
 import decide, { type Decision, type DecideTask } from './decide';
 
@@ -52,13 +52,19 @@ export class Decider {
     return this.pool;
   }
 
-  async shoot(level: BotLevel, view: { grid: Grid; sunk: PartialShipMap }, rng: Rng): Promise<Coord> {
+  /** The turn's `count` cells (a salvo chosen as a set, or one shot) under the room's `rules`. */
+  async shoot(
+    level: BotLevel,
+    view: { grid: Grid; sunk: PartialShipMap; rules: Rules },
+    count: number,
+    rng: Rng,
+  ): Promise<Coord[]> {
     const plan: LevelPlan = LEVEL_PLANS[level];
-    const task: DecideTask = { shooter: plan.shooter, grid: view.grid, sunk: view.sunk, seed: rng.int(2 ** 32) };
+    const task: DecideTask = { shooter: plan.shooter, ...view, count, seed: rng.int(2 ** 32) };
     const started = performance.now();
     const decision = plan.offThread ? await this.poolOf().run(task) : decide(task);
     this.record(level, decision.computeMs, performance.now() - started);
-    return decision.target;
+    return decision.targets;
   }
 
   private record(level: BotLevel, computeMs: number, roundTripMs: number): void {

@@ -1,7 +1,7 @@
 import { type ThinkingTime, thinkingDelay } from '../../src/bots/delay';
 import { botUserId, botUsername, levelStrategies } from '../../src/bots/levels';
 import type { PlacementStrategy } from '../../src/bots/types';
-import type { Rng } from '../../src/game';
+import { type Rng, shotsAllowed } from '../../src/game';
 import {
   type Ack,
   type BotLevel,
@@ -139,15 +139,21 @@ export class BotSeat {
       reply = await dispatch(room, actor, { type: 'place', fleet });
     } else {
       const before = this.view;
+      const { rules } = room.state;
+      // Under salvo rules as many cells as its own ships afloat, chosen as a set (docs/game.md).
+      const count = shotsAllowed(room.state, this.identity.id);
+      const view = { grid: before.opponentBoats, sunk: before.opponentShipsIndexes, rules };
       // Thinking time and the decision run together: a slow decision hides inside the delay.
-      const [target] = await Promise.all([
-        decider.shoot(this.level, { grid: before.opponentBoats, sunk: before.opponentShipsIndexes }, rng),
+      const [targets] = await Promise.all([
+        decider.shoot(this.level, view, count, rng),
         sleep(thinkingDelay(thinking, rng)),
       ]);
       // The game may have moved on while thinking (a resignation, a forfeit): never act on an old view.
       if (!this.still(move) || this.view.opponentBoats !== before.opponentBoats) return;
-      const shot = ShootPayloadSchema.parse(target);
-      reply = await dispatch(room, actor, { type: 'shoot', target: shot });
+      const cells = ShootPayloadSchema.parse(targets);
+      // One shot a turn goes as one cell, as a person's would; a salvo as the array.
+      const target = rules.shots === 'one' && Array.isArray(cells) && cells[0] ? cells[0] : cells;
+      reply = await dispatch(room, actor, { type: 'shoot', target });
     }
     if (isErrorAck(reply)) this.deps.refused(room, move, reply.error);
   }
