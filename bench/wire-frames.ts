@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/wire-frames.ts            (TEST_DATABASE_URL set: the original server too)
  */
-import { createRng } from '../src/game';
+import { type Coord, createRng } from '../src/game';
 import { oneAfterTheOther, placerNamed, playGame, shooterNamed } from '../src/bots';
 import { GameClient } from '../src/protocol';
 import { newPlayer } from '../tests/support/players';
@@ -41,7 +41,8 @@ async function measure(url: string, speak: 'broadside/2' | 'spec', games: number
       side.bytes += JSON.stringify([event, payload]).length;
     });
     const shoot = client.shoot.bind(client);
-    client.shoot = async (target) => {
+    // One implementation for shoot's overloads (one cell, or a salvo's cells): hence the cast.
+    client.shoot = (async (target: Coord | readonly Coord[]) => {
       shooter = client;
       tally.shots += 1;
       const reply = await shoot(target);
@@ -49,7 +50,7 @@ async function measure(url: string, speak: 'broadside/2' | 'spec', games: number
       tally.shooter.frames += 1;
       tally.shooter.bytes += JSON.stringify(reply).length;
       return reply;
-    };
+    }) as GameClient['shoot'];
   }
   const bot = (userId: string, seed: number) => ({
     userId,

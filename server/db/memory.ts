@@ -278,7 +278,12 @@ class MemoryRounds implements RoundStore {
   }
 
   /** Stores the rows of one move numbered from `seq`, all or none, as the SQL stores do. */
-  private async addMoves(gameId: number, seq: number, moves: readonly StoredMove[], end: RoundEnd | null): Promise<void> {
+  private async addMoves(
+    gameId: number,
+    seq: number,
+    moves: readonly StoredMove[],
+    end: RoundEnd | null,
+  ): Promise<void> {
     const game = this.t.game(gameId);
     for (let i = 0; i < moves.length; i++)
       if (game.moves.has(seq + i)) throw uniqueViolation(`shots (game_id, seq) = (${gameId}, ${seq + i})`);

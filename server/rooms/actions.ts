@@ -35,6 +35,17 @@ const everything: Fanout = () => ALL_EVENTS;
 const TURN_PASSED: readonly ServerEventName[] = ['match', 'members'];
 const nothing: Outcome<null> = { reply: null };
 
+/** True for the array form of `shoot` (a salvo, even of one cell). */
+function isSalvo(target: Coord | readonly Coord[]): target is readonly Coord[] {
+  return Array.isArray(target);
+}
+
+/** Why a turn's number of cells was refused, in words (WRONG_SHOT_COUNT's detail). */
+function shotCountMessage(roomRules: rules.Rules, allowed: number, sent: number): string {
+  const why = roomRules.shots === 'salvo' ? ' (one per ship you have afloat)' : '';
+  return `this turn takes ${allowed} shot${allowed === 1 ? '' : 's'}${why}; ${sent} sent`;
+}
+
 /** Applies a pure rule and, when it passes, persists before the new state becomes the room's. */
 async function commit<T>(
   room: Room,
@@ -183,49 +194,71 @@ export class RoomActions {
     };
   }
 
-  async shoot(room: Room, user: Identity, target: Coord): Promise<Outcome<ShotResult>> {
+  /**
+   * One turn's shots (docs/game.md, "Rule variants"): one cell, answered with its result, or an
+   * array of cells fired together, answered with their results in the same order. All of a salvo is
+   * stored as one move before any of it is told; a refused one changes nothing.
+   */
+  async shoot(
+    room: Room,
+    user: Identity,
+    target: Coord | readonly Coord[],
+  ): Promise<Outcome<ShotResult | ShotResult[]>> {
     const seq = rules.moveCount(room.state);
     const gameId = room.gameId;
+    const targets = isSalvo(target) ? target : [target];
     try {
-      return await this.applyShot(room, user, target, seq, gameId);
+      const done = await this.applyShots(room, user, targets, seq, gameId);
+      if (!done.ok) return done.outcome;
+      const [first] = done.results;
+      return { reply: isSalvo(target) || first === undefined ? done.results : first, fanout: done.fanout };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       return this.lostWrite(room);
     }
   }
 
-  private async applyShot(
+  private async applyShots(
     room: Room,
     user: Identity,
-    target: Coord,
+    targets: readonly Coord[],
     seq: number,
     gameId: number | null,
-  ): Promise<Outcome<ShotResult>> {
+  ): Promise<{ ok: true; results: ShotResult[]; fanout: Fanout } | { ok: false; outcome: Outcome<never> }> {
     const at = Date.now();
+    const allowed = rules.shotsAllowed(room.state, user.id);
     const d = await commit(
       room,
-      rules.shoot(room.state, user.id, target),
+      rules.fire(room.state, user.id, targets),
       (applied) => {
         if (gameId === null) throw new Error(`room ${room.slug} plays without a game row`);
-        const winner = applied.outcome.won ? user.id : null;
-        return this.store.rounds.addShot({ slug: room.slug, gameId, seq, shot: applied.shot, winner, at });
+        const winner = applied.outcomes.some((o) => o.won) ? user.id : null;
+        const [only] = applied.shots;
+        return applied.shots.length === 1 && only
+          ? this.store.rounds.addShot({ slug: room.slug, gameId, seq, shot: only, winner, at })
+          : this.store.rounds.addShots({ slug: room.slug, gameId, seq, shots: applied.shots, winner, at });
       },
       (applied) => applied.state,
     );
-    if (!d.ok) return d.outcome;
+    if (!d.ok) {
+      const code = d.outcome.reply.error;
+      if (code !== 'WRONG_SHOT_COUNT') return d;
+      return { ok: false, outcome: fail(code, shotCountMessage(room.state.rules, allowed, targets.length)) };
+    }
     room.turnStartedAt = at;
-    const { outcome } = d.value;
+    const { outcomes } = d.value;
+    const won = outcomes.some((o) => o.won);
+    const sunk = outcomes.some((o) => o.sunk !== undefined);
     // Without a clock nothing of the match changes with a shot: SPEC rooms keep their frames.
     const clock: ServerEventName[] = room.turnSeconds === null ? [] : ['match'];
     return {
-      reply: outcome.result,
+      ok: true,
+      results: outcomes.map((o) => o.result),
       fanout: (id) => {
-        if (outcome.won) return SPEC_ORDER;
+        if (won) return SPEC_ORDER;
         const base: ServerEventName[] = ['battlePlace', ...clock, 'members'];
         if (id !== user.id) return [...base, 'playerBoats'];
-        return outcome.sunk === undefined
-          ? [...base, 'opponentBoats']
-          : [...base, 'opponentBoats', 'opponentShipsIndexes'];
+        return sunk ? [...base, 'opponentBoats', 'opponentShipsIndexes'] : [...base, 'opponentBoats'];
       },
     };
   }

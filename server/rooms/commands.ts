@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Coord, GameStatus, ShipMap, ShotResult } from '../../src/game';
-import { CoordSchema, ShipMapSchema } from '../../src/protocol';
+import { ShipMapSchema, ShootPayloadSchema } from '../../src/protocol';
 import type { Identity } from '../auth';
 
 /*
@@ -15,7 +15,8 @@ export const PlayerCommandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('join'), dialect: z.enum(['spec', 'broadside/2']).optional() }),
   z.strictObject({ type: z.literal('start') }),
   z.strictObject({ type: z.literal('place'), fleet: ShipMapSchema }),
-  z.strictObject({ type: z.literal('shoot'), target: CoordSchema }),
+  /** One cell, or the cells of a salvo in the order fired (an array, even of one, is answered by an array). */
+  z.strictObject({ type: z.literal('shoot'), target: ShootPayloadSchema }),
   z.strictObject({ type: z.literal('replay') }),
   z.strictObject({ type: z.literal('resign') }),
   z.strictObject({ type: z.literal('leave') }),
@@ -30,7 +31,7 @@ export type PlayerCommand =
   | { readonly type: 'join'; readonly dialect?: 'spec' | 'broadside/2' }
   | { readonly type: 'start' | 'replay' | 'resign' | 'leave' | 'disconnect' }
   | { readonly type: 'place'; readonly fleet: ShipMap }
-  | { readonly type: 'shoot'; readonly target: Coord };
+  | { readonly type: 'shoot'; readonly target: Coord | readonly Coord[] };
 
 /** What the room's clocks do when a deadline passes. */
 export type ClockCommand =
@@ -65,7 +66,8 @@ export interface Replies {
   join: GameStatus;
   start: null;
   place: null;
-  shoot: ShotResult;
+  /** One result for one cell, the results in the cells' order for an array. */
+  shoot: ShotResult | ShotResult[];
   replay: GameStatus;
   resign: null;
   leave: null;

@@ -13,6 +13,7 @@ import {
   ResignPayloadSchema,
   ShootPayloadSchema,
   SOCKET_NAMESPACE,
+  SpecShootPayloadSchema,
   type SpectatorFrame,
   StartGamePayloadSchema,
   UnwatchRoomPayloadSchema,
@@ -181,11 +182,12 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       PlaceShipsPayloadSchema,
       command((fleet: ShipMap) => ({ type: 'place', fleet })),
     );
+    // A salvo (an array of cells) is broadside/2's: a SPEC-dialect socket shoots one cell.
     on(
       socket,
       'shoot',
-      ShootPayloadSchema,
-      command((target: Coord) => ({ type: 'shoot', target })),
+      socket.data.dialect === 'spec' ? SpecShootPayloadSchema : ShootPayloadSchema,
+      command((target: Coord | Coord[]) => ({ type: 'shoot', target })),
     );
     on(
       socket,

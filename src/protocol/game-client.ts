@@ -15,7 +15,7 @@ import {
   SOCKET_NAMESPACE,
 } from './types';
 import { connectSocket } from './connect-socket';
-import { readDoneReply, readShotReply, readStatusReply, toWireShips } from './spec-dialect';
+import { readDoneReply, readSalvoReply, readShotReply, readStatusReply, toWireShips } from './spec-dialect';
 import { SeqGuard } from './seq-guard';
 import type { SpectatorFrame } from './spectators';
 import { STATE_EVENT, type StateFrame, StateFrameSchema } from './state-frame';
@@ -39,6 +39,10 @@ function tokenUserId(token: string): string | null {
 }
 
 export type FrameListener = (frame: SpectatorFrame) => void;
+
+function isCoordList(target: Coord | readonly Coord[]): target is readonly Coord[] {
+  return Array.isArray(target);
+}
 
 /** The socket settings of docs/protocol.md, Client settings. */
 export const SOCKET_SETTINGS = {
@@ -313,10 +317,29 @@ export class GameClient {
     return this.settle('placeShips', payload, (s) => s.gameStatus === 'PLAY');
   }
 
-  shoot(target: Coord): Promise<Ack<ShotResult>> {
-    return this.call(async () =>
-      readShotReply(await this.socket.timeout(this.ackTimeoutMs).emitWithAck('shoot', { x: target.x, y: target.y })),
-    );
+  /**
+   * Fires one cell (answered with its result), or a turn's cells together (a salvo, broadside/2
+   * only; answered with their results in the same order). A server of the SPEC dialect takes one
+   * cell a turn: an array of one goes as that cell, a longer one is refused here.
+   */
+  shoot(target: Coord): Promise<Ack<ShotResult>>;
+  shoot(targets: readonly Coord[]): Promise<Ack<ShotResult[]>>;
+  shoot(target: Coord | readonly Coord[]): Promise<Ack<ShotResult | ShotResult[]>>;
+  shoot(target: Coord | readonly Coord[]): Promise<Ack<ShotResult | ShotResult[]>> {
+    const emit = (payload: Coord | Coord[]): Promise<unknown> =>
+      this.socket.timeout(this.ackTimeoutMs).emitWithAck('shoot', payload);
+    if (!isCoordList(target)) return this.call(async () => readShotReply(await emit({ x: target.x, y: target.y })));
+    const cells = target.map((c) => ({ x: c.x, y: c.y }));
+    if (this.spoken === 'spec' || this.spoken === 'legacy') {
+      const [only] = cells;
+      if (cells.length !== 1 || only === undefined)
+        return Promise.resolve(errorAck('RULES_NOT_SUPPORTED', 'this server takes one shot a turn'));
+      return this.call(async () => {
+        const reply = readShotReply(await emit(only));
+        return isErrorAck(reply) ? reply : [reply];
+      });
+    }
+    return this.call(async () => readSalvoReply(await emit(cells), cells.length));
   }
 
   /**

@@ -221,7 +221,19 @@ export const ErrorAckSchema = z.object({
 export const JoinRoomPayloadSchema = SlugSchema;
 export const StartGamePayloadSchema = SlugSchema;
 export const PlaceShipsPayloadSchema = ShipMapSchema;
-export const ShootPayloadSchema = CoordSchema;
+/**
+ * `shoot`: one cell, or (broadside/2) the cells of one turn fired together, in order (docs/protocol.md).
+ * How many a turn takes is the room's rules' (WRONG_SHOT_COUNT otherwise); here only a grid's worth at most.
+ */
+export const ShootPayloadSchema = z.union([
+  CoordSchema,
+  z
+    .array(CoordSchema)
+    .min(1)
+    .max(GRID_SIZE * GRID_SIZE),
+]);
+/** A SPEC-dialect socket shoots one cell (docs/protocol.md): its rooms are one shot a turn. */
+export const SpecShootPayloadSchema = CoordSchema;
 export const ReplayPayloadSchema = SlugSchema;
 export const ResignPayloadSchema = SlugSchema;
 export const LeaveRoomPayloadSchema = SlugSchema;

@@ -207,3 +207,11 @@ export function readShotReply(reply: unknown): Ack<'M' | 'H' | 'D'> {
   if (reply === 'M' || reply === 'H' || reply === 'D') return reply;
   return { error: 'BAD_REPLY', message: `unexpected answer to a shot: ${JSON.stringify(reply)?.slice(0, 200)}` };
 }
+
+/** The answer to a salvo of `count` cells (broadside/2): their results in the order fired, or a refusal. */
+export function readSalvoReply(reply: unknown, count: number): Ack<('M' | 'H' | 'D')[]> {
+  if (hasError(reply)) return readErrorReply(reply);
+  if (Array.isArray(reply) && reply.length === count && reply.every((r) => r === 'M' || r === 'H' || r === 'D'))
+    return reply as ('M' | 'H' | 'D')[];
+  return { error: 'BAD_REPLY', message: `unexpected answer to a salvo: ${JSON.stringify(reply)?.slice(0, 200)}` };
+}

@@ -24,7 +24,8 @@ import type { StateFrame } from './state-frame';
 
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 export type LoginBody = z.infer<typeof LoginBodySchema>;
-export type CreateRoomBody = z.infer<typeof CreateRoomBodySchema>;
+/** What a client sends: its rules may leave keys out (the defaults fill them). */
+export type CreateRoomBody = z.input<typeof CreateRoomBodySchema>;
 export type Profile = z.infer<typeof ProfileSchema>;
 export type TokenPayload = z.infer<typeof TokenPayloadSchema>;
 export type Member = z.infer<typeof MemberSchema>;
@@ -98,7 +99,8 @@ export interface ClientToServerEvents {
   joinRoom: (slug: string, ack: (reply: Ack<GameStatus>) => void) => void;
   startGame: (slug: string, ack: (reply: Ack<null>) => void) => void;
   placeShips: (fleet: ShipMap, ack: (reply: Ack<null>) => void) => void;
-  shoot: (target: Coord, ack: (reply: Ack<ShotResult>) => void) => void;
+  /** One cell answered with its result, or a salvo (broadside/2) answered with the results in the same order. */
+  shoot: (target: Coord | Coord[], ack: (reply: Ack<ShotResult | ShotResult[]>) => void) => void;
   replay: (slug: string, ack: (reply: Ack<GameStatus>) => void) => void;
   resign: (slug: string, ack: (reply: Ack<null>) => void) => void;
   leaveRoom: (slug: string, ack: (reply: Ack<null>) => void) => void;
