@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { type Command, Option } from 'commander';
 import { jwtDecode } from 'jwt-decode';
 import { ApiClient, GameClient, isErrorAck, TokenPayloadSchema } from '../src/protocol';
+import type { Rules } from '../src/game';
 import { CliError } from './errors';
 
 export interface Credentials {
@@ -55,13 +56,21 @@ export async function register(server: string, prefix = 'bot'): Promise<Account>
   return login(server, await signUp(server, prefix));
 }
 
-/** Creates a room as `account`, with a turn clock of `turnSeconds` when given. */
-export async function createRoom(account: Account, turnSeconds: 30 | 60 | null = null): Promise<string> {
+/**
+ * Creates a room as `account`, with a turn clock of `turnSeconds` when given, under `rules` when
+ * given (docs/game.md, "Rule variants"; the server's default, classic, otherwise).
+ */
+export async function createRoom(
+  account: Account,
+  turnSeconds: 30 | 60 | null = null,
+  rules: Rules | null = null,
+): Promise<string> {
   const { slug } = await account.api.createRoom({
     userId: account.userId,
     username: account.username,
     socketId: null,
     ...(turnSeconds === null ? {} : { turnSeconds }),
+    ...(rules === null ? {} : { rules }),
   });
   return slug;
 }

@@ -1,10 +1,13 @@
 import { Command, Option } from 'commander';
+import type { Rules } from '../../src/game';
+import { CliError } from '../errors';
 import { type ClockOptions, withClockOptions } from '../engine/options';
 import { serverEngineBot } from '../engine/server-bot';
 import { runDuel } from '../duel/run';
 import {
   gamesOption,
   placementOption,
+  rulesOption,
   secondsOption,
   seedOption,
   serverOption,
@@ -25,6 +28,7 @@ interface DuelOptions extends ClockOptions {
   games: number;
   seed: number;
   timeout: number;
+  rules: Rules;
   json: boolean;
   quiet: boolean;
 }
@@ -44,14 +48,20 @@ export function duelCommand(): Command {
       .addOption(placementOption('--b-placement <name>').env('BROADSIDE_B_PLACEMENT'))
       .addOption(gamesOption(10))
       .addOption(seedOption())
+      .addOption(rulesOption())
       .addOption(secondsOption('--timeout <seconds>', 'longest wait for any single step of a game', 30)),
     [
       'broadside duel --a sampler --b hunt --games 50',
       'broadside duel --a density --b density --b-placement edge --games 100 --json',
       'BROADSIDE_SERVER=http://127.0.0.1:3999 broadside duel --games 5',
       'broadside duel --a-engine "python3 examples/engines/hunt.py" --b density --games 20',
+      'broadside duel --a density --b hunt --rules fleet=russian,again=hit --games 20',
     ],
   ).action(async (options: DuelOptions) => {
+    if (options.rules.shots === 'salvo')
+      throw new CliError(
+        'duel --rules shots=salvo: the bot player loop fires one shot per move on a server in this version; use `broadside tournament --rules shots=salvo` offline',
+      );
     const out = createOutput(options);
     const bar = createProgress(options.games, options.quiet, 'duel |{bar}| {value}/{total} games | A {wa} - {wb} B');
     let wa = 0;
@@ -72,7 +82,7 @@ export function duelCommand(): Command {
       `${name} ${s.strategy}/${s.placement}: ${s.wins} wins (${pct(s.winRate)}, 95% CI ${pct(s.ci95[0])}–${pct(s.ci95[1])}), ` +
       `${s.meanShots} shots/game, ${s.meanShotsToWin ?? '–'} shots/win`;
     out.report([
-      `duel in room ${report.slug}: ${report.games} games in ${report.seconds} s`,
+      `duel in room ${report.slug}: ${report.games} games in ${report.seconds} s, rules ${report.rules}`,
       line('A', report.a),
       line('B', report.b),
     ]);

@@ -178,6 +178,10 @@ export function tournamentCommand(): Command {
           store.create({ version: 1, config, sprt });
         }
       }
+      if (options.server && config.rules.shots === 'salvo')
+        throw new CliError(
+          `--server with shots=salvo: the bot player loop fires one shot per move on a server in this version; play salvo tournaments offline`,
+        );
       const planned =
         config.pairs *
         2 *
@@ -214,6 +218,7 @@ export function tournamentCommand(): Command {
             ...(options.logDir ? { logDir: options.logDir } : {}),
             ...(options.server
               ? {
+                  server: options.server,
                   runner: serverRunner(
                     config,
                     options.server,

@@ -1,4 +1,5 @@
-import { createRng } from '../../src/game';
+import { CLASSIC_RULES, createRng, formatRules, type Rules } from '../../src/game';
+import { placingUnder } from '../engine/rules-support';
 import {
   type Bot,
   gameSeed,
@@ -25,6 +26,8 @@ export interface DuelConfig {
   /** Engines playing A or B instead of the strategies (docs/engines.md); closed by runDuel. */
   readonly aEngine?: ServerEngineBot | null;
   readonly bEngine?: ServerEngineBot | null;
+  /** The rules of the duel's room (classic when absent). */
+  readonly rules?: Rules;
 }
 
 export interface SideReport {
@@ -47,6 +50,8 @@ export interface DuelReport {
   readonly b: SideReport;
   readonly seconds: number;
   readonly slug: string;
+  /** The room's rules, written as `--rules` takes them. */
+  readonly rules: string;
 }
 
 export interface DuelGame {
@@ -74,7 +79,8 @@ function side(strategy: string, placement: string, username: string, outcomes: r
 
 /**
  * Two freshly registered bots meet in one room through the server: A creates it and starts each
- * game, B joins; after each game A asks for the replay. The server picks who shoots first.
+ * game, B joins; after each game A asks for the replay. The server picks who shoots first. The
+ * room is created under `rules`; engines are told them in `newgame`.
  */
 export async function runDuel(config: DuelConfig, onGame: (game: DuelGame) => void = () => {}): Promise<DuelReport> {
   const started = performance.now();
@@ -82,7 +88,9 @@ export async function runDuel(config: DuelConfig, onGame: (game: DuelGame) => vo
     register(config.server, 'duel_a'),
     register(config.server, 'duel_b'),
   ]);
-  const slug = await createRoom(accountA);
+  const rules = config.rules ?? CLASSIC_RULES;
+  const slug = await createRoom(accountA, null, rules);
+  for (const engine of [config.aEngine, config.bEngine]) if (engine) engine.rules = rules;
   const clientA = await takeSeat(config.server, accountA, slug);
   try {
     const clientB = await takeSeat(config.server, accountB, slug);
@@ -90,13 +98,13 @@ export async function runDuel(config: DuelConfig, onGame: (game: DuelGame) => vo
       const botA: Bot = {
         userId: accountA.userId,
         shooter: config.aEngine?.shooter ?? shooterNamed(config.a),
-        placer: config.aEngine?.placer ?? placerNamed(config.aPlacement),
+        placer: config.aEngine?.placer ?? placingUnder(rules, placerNamed(config.aPlacement)),
         rng: createRng(gameSeed(config.seed, 0, 10)),
       };
       const botB: Bot = {
         userId: accountB.userId,
         shooter: config.bEngine?.shooter ?? shooterNamed(config.b),
-        placer: config.bEngine?.placer ?? placerNamed(config.bPlacement),
+        placer: config.bEngine?.placer ?? placingUnder(rules, placerNamed(config.bPlacement)),
         rng: createRng(gameSeed(config.seed, 0, 11)),
       };
       const outcomesA: GameOutcome[] = [];
@@ -130,6 +138,7 @@ export async function runDuel(config: DuelConfig, onGame: (game: DuelGame) => vo
         ),
         seconds: round((performance.now() - started) / 1000, 2),
         slug,
+        rules: formatRules(rules),
       };
     } finally {
       clientB.close();

@@ -23,6 +23,10 @@ export interface GameRecord {
   /** Each seat's `info` lines. */
   readonly info: readonly [readonly string[], readonly string[]];
   readonly ms: number;
+  /** The seat that shot first: 0 offline; on a server, the seat the server drew. */
+  readonly first?: 0 | 1;
+  /** A game played through a server: its id there (`broadside export`) and room. */
+  readonly server?: { readonly gameId: number; readonly slug: string };
 }
 
 export interface GameSpec {

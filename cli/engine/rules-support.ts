@@ -1,3 +1,4 @@
+import type { PlacementStrategy, RemotePlacementStrategy } from '../../src/bots';
 import {
   ALL_SHIP_KEYS,
   type Coord,
@@ -48,4 +49,9 @@ export function shipMapOf(ships: readonly (readonly Coord[])[]): ShipMap {
 /** A ShipMap as a list of ships in the rules' fleet order. */
 export function shipsOf(fleet: ShipMap, rules: Rules): Coord[][] {
   return fleetKeys(rules).map((key) => [...(fleet[key] ?? [])]);
+}
+
+/** A placement strategy held to the room's rules, as the bot player loop asks it (`place(rng)`). */
+export function placingUnder(rules: Rules, placer: PlacementStrategy): RemotePlacementStrategy {
+  return { name: placer.name, place: (rng) => placer.place(rng, rules) };
 }

@@ -22,6 +22,8 @@ export interface RunOptions {
   readonly logDir?: string;
   /** A custom runner (the server mode); default: in-process or worker threads. */
   readonly runner?: GameRunner;
+  /** The server of a custom runner, for the report. */
+  readonly server?: string;
   /** Set to stop scheduling new games (Ctrl-C). */
   readonly stop?: { stopped: boolean };
 }
@@ -34,6 +36,7 @@ export interface TournamentReport {
     losses: number;
     endReasons: Record<string, number>;
     lossReasons: Record<string, number>;
+    shotFirst: number;
   }[];
   readonly pairings: Standings['pairings'];
   readonly crosstable: Standings['crosstable'];
@@ -46,6 +49,8 @@ export interface TournamentReport {
   readonly seconds: number;
   readonly gamesPerSecond: number;
   readonly out: string | null;
+  /** The server the games were played on (--server); null offline. */
+  readonly server: string | null;
   /** Where the engines' logs are; null without engines. */
   readonly logDir: string | null;
   readonly stopped: boolean;
@@ -72,6 +77,8 @@ function summaryOf(task: GameTask, record: GameRecord, file: string | undefined)
     ms: round(record.ms, 1),
     info: record.info,
     ...(file ? { file } : {}),
+    ...(record.first === undefined ? {} : { first: record.first }),
+    ...(record.server ? { gameId: record.server.gameId } : {}),
   };
 }
 
@@ -120,8 +127,9 @@ export async function runTournament(
           record,
           config.rules,
           `Tournament game ${task.id} (pair ${task.pair + 1}, leg ${task.leg + 1}, seed ${config.seed}, rules ` +
-            `${formatRules(config.rules)}): ${a} vs ${b}, ${a} shot first; ${record.detail}. me = ` +
-            `${record.names[record.winner]} unless nobody else fired.`,
+            `${formatRules(config.rules)}): ${a} vs ${b}, ${record.first === 1 ? b : a} shot first` +
+            `${record.server ? ` (drawn by ${options.server ?? 'the server'}, game ${record.server.gameId})` : ''}; ` +
+            `${record.detail}. me = ${record.names[record.winner]} unless nobody else fired.`,
         );
         if (script) file = options.store.writeGame(task.id, script);
       }
@@ -158,6 +166,7 @@ export async function runTournament(
     seconds: round(seconds, 2),
     gamesPerSecond: round(playedNow / Math.max(seconds, 1e-6), 1),
     out: options.store?.dir ?? null,
+    server: options.server ?? null,
     logDir: config.participants.some((p) => p.kind === 'engine') ? logDir : null,
     stopped: Boolean(options.stop?.stopped),
   };

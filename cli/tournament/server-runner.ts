@@ -3,10 +3,11 @@ import { createRng, type EndReason as ServerEndReason, type ShipMap } from '../.
 import type { EndReason } from '../engine/bep';
 import { logFileOf, loadModuleBot, type Participant } from '../engine/participant';
 import type { GameRecord } from '../engine/referee';
-import { seededFleet, shipMapOf } from '../engine/rules-support';
+import { placingUnder, seededFleet, shipMapOf } from '../engine/rules-support';
 import { ServerEngineBot } from '../engine/server-bot';
 import { type Account, createRoom, register, takeSeat } from '../session';
 import type { GameRunner } from './runner';
+import { fetchServerRecord, seatsOfRecord } from './server-record';
 import type { GameTask, TournamentConfig } from './schedule';
 
 /** A participant's seat on the server: an account and, for an engine, its running adapter. */
@@ -17,9 +18,11 @@ interface ServerSeat {
 
 /**
  * Plays every game through a server (`tournament --server URL`): each seat is a bot account (made
- * once per seat and reused), the first seat creates a room per game, both play through the bot
- * player loop with the harness's seeded fleets. The server draws who shoots first and keeps the
- * games in its history (`broadside export`); no script files are written. An engine's fault makes
+ * once per seat and reused), the first seat creates a room per game under the tournament's rules,
+ * both play through the bot player loop with the harness's seeded fleets. The server draws who
+ * shoots first (no API picks it), so the pair's two legs are not forced to alternate; the record
+ * says who did. After each game the server's own record of it (fleets, every shot, the first
+ * shooter) is read back, so the game's script file is what the server saw. An engine's fault makes
  * it resign on the server and is reported with its own reason.
  */
 export function serverRunner(config: TournamentConfig, server: string, logDir: string): GameRunner {
@@ -61,7 +64,7 @@ export function serverRunner(config: TournamentConfig, server: string, logDir: s
       return {
         userId: seat.account.userId,
         shooter: shooterNamed(p.shooter),
-        placer: fixed ?? placerNamed(p.placer),
+        placer: fixed ?? placingUnder(config.rules, placerNamed(p.placer)),
         rng,
       };
     if (p.kind !== 'module') throw new Error('unreachable');
@@ -96,7 +99,7 @@ export function serverRunner(config: TournamentConfig, server: string, logDir: s
           ? ([seededFleet(config.rules, task.fleetSeeds[0]), seededFleet(config.rules, task.fleetSeeds[1])] as const)
           : null;
       try {
-        const slug = await createRoom(seats[0].account);
+        const slug = await createRoom(seats[0].account, null, config.rules);
         const clientA = await takeSeat(server, seats[0].account, slug);
         const clientB = await takeSeat(server, seats[1].account, slug).catch((error: unknown) => {
           clientA.close();
@@ -118,6 +121,8 @@ export function serverRunner(config: TournamentConfig, server: string, logDir: s
           const winner: 0 | 1 = a.won ? 0 : 1;
           const { reason, detail } = reasonOf(a.endReason, seats[winner === 0 ? 1 : 0]);
           const loserName = parts[winner === 0 ? 1 : 0]?.name;
+          const saved = await fetchServerRecord(seats[0].account, slug).catch(() => null);
+          const seen = saved ? seatsOfRecord(saved, seats[0].account.userId, config.rules) : null;
           return {
             id: task.id,
             names: [pa.name, pb.name],
@@ -127,10 +132,11 @@ export function serverRunner(config: TournamentConfig, server: string, logDir: s
               reason === 'sunk'
                 ? `${parts[winner]?.name} ${detail} (room ${slug})`
                 : `${loserName}: ${reason}: ${detail} (room ${slug})`,
-            fleets: [[], []],
-            shots: [],
+            fleets: seen?.fleets ?? [[], []],
+            shots: seen?.shots ?? [],
             info: [[], []],
             ms: performance.now() - started,
+            ...(seen && saved ? { first: seen.first, server: { gameId: saved.gameId, slug } } : {}),
           };
         } finally {
           clientA.close();

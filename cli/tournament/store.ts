@@ -29,6 +29,8 @@ const SummarySchema = z.object({
   ms: z.number(),
   info: z.tuple([z.array(z.string()), z.array(z.string())]),
   file: z.string().optional(),
+  first: z.union([z.literal(0), z.literal(1)]).optional(),
+  gameId: z.number().int().optional(),
 });
 
 /**

@@ -22,6 +22,10 @@ export interface GameSummary {
   readonly info: readonly [readonly string[], readonly string[]];
   /** The game's script file, relative to the --out directory, when one was written. */
   readonly file?: string;
+  /** The seat that shot first (absent: 0, as offline; on a server, the server's draw). */
+  readonly first?: 0 | 1;
+  /** The game's id on the server (--server), for `broadside export`. */
+  readonly gameId?: number;
 }
 
 type Reasons = Record<EndReason, number>;
@@ -36,6 +40,8 @@ export interface ParticipantStanding {
   readonly endReasons: Reasons;
   /** How the games it lost ended: its timeouts, crashes and illegal moves are here. */
   readonly lossReasons: Reasons;
+  /** Games in which it shot first. */
+  shotFirst: number;
 }
 
 export interface PairingTally {
@@ -82,6 +88,7 @@ export function tally(
     losses: 0,
     endReasons: noReasons(),
     lossReasons: noReasons(),
+    shotFirst: 0,
   }));
   const list = pairings(n, gauntlet);
   const tallies: PairingTally[] = list.map(([i, j]) => ({
@@ -99,6 +106,8 @@ export function tally(
     const w = participants[g.winner];
     const l = participants[loser];
     if (!w || !l) continue;
+    const opener = participants[g.seats[g.first ?? 0]];
+    if (opener) opener.shotFirst++;
     w.games++;
     w.wins++;
     w.endReasons[g.reason]++;

@@ -39,6 +39,10 @@ export function textReport(r: TournamentReport): string[] {
     const { bothWon, split, bothLost } = t.pairs;
     lines.push(`pairs ${t.first} vs ${t.second}: both won ${bothWon}, split ${split}, both lost ${bothLost}`);
   }
+  if (r.server)
+    lines.push(
+      `shot first (the server draws it): ${r.participants.map((p) => `${p.name} ${p.shotFirst}/${p.games}`).join(', ')}`,
+    );
   if (r.eloDiff) {
     const e = r.eloDiff;
     lines.push(

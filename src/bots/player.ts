@@ -108,6 +108,15 @@ export class TurnTracker {
     const last = s.battlePlace;
     if (last === null) return this.shots === 0 && takenOn(s) === 0;
     if (last.shooterId !== this.userId && last !== this.lastSeen) return true;
+    // Under `again: 'hit'` (docs/game.md, "Rule variants") a hit or a sink keeps the turn: this
+    // player's own last shot, acknowledged and shown on the grids, hit something.
+    if (
+      s.match.rules.again === 'hit' &&
+      last.shooterId === this.userId &&
+      last !== this.lastSeen &&
+      last.result !== 'M'
+    )
+      return true;
     // The turn came back without an opponent shot (the turn clock passed it): a members frame
     // newer than the one current at this player's last acknowledged shot says so.
     return this.membersAtShot !== null && s.members !== this.membersAtShot;
@@ -229,7 +238,12 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
           ? 'resign'
           : await (async () => {
               if (options.thinkMs) await new Promise((resolve) => setTimeout(resolve, options.thinkMs));
-              const view = { grid: state.opponentBoats, sunk: state.opponentShipsIndexes, own: state.playerBoats };
+              const view = {
+                grid: state.opponentBoats,
+                sunk: state.opponentShipsIndexes,
+                own: state.playerBoats,
+                rules: state.match.rules,
+              };
               return bot.shooter.nextShot(view, bot.rng);
             })();
       if (target === 'resign') {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TurnTracker } from '../../../src/bots';
-import { emptyGrid, type Grid } from '../../../src/game';
+import { emptyGrid, type Grid, makeRules } from '../../../src/game';
 import { type ClientGameState, initialGameState, type Member } from '../../../src/protocol';
 
 const ME = 'me';
@@ -78,5 +78,35 @@ describe('TurnTracker', () => {
     });
     expect(turn.mine(noMap)).toBe(false);
     expect(turn.mine({ ...noMap, opponentShipsIndexes: { '4': [{ x: 0, y: 0 }] } })).toBe(true);
+  });
+
+  it('keeps the turn after its own hit under again=hit, and only then', () => {
+    const match = { ...initialGameState('room').match, rules: makeRules({ again: 'hit' }) };
+    const turn = new TurnTracker(ME);
+    const before = state({ members: members(ME), match });
+    turn.fired('H', before);
+    // The ack is in, the frames are not: not yet.
+    expect(turn.mine(before)).toBe(false);
+    const hit = state({
+      members: members(ME),
+      match,
+      battlePlace: { shooterId: ME, x: 0, y: 0, result: 'H' },
+      opponentBoats: gridWith([[0, 0, 'H']]),
+    });
+    expect(turn.mine(hit)).toBe(true);
+    // The same frames under the classic rules: the turn went to the opponent.
+    expect(turn.mine({ ...hit, match: initialGameState('room').match })).toBe(false);
+    // A miss passes the turn under again=hit too.
+    turn.fired('M', hit);
+    const miss = state({
+      members: members(ME),
+      match,
+      battlePlace: { shooterId: ME, x: 1, y: 0, result: 'M' },
+      opponentBoats: gridWith([
+        [0, 0, 'H'],
+        [1, 0, 'M'],
+      ]),
+    });
+    expect(turn.mine(miss)).toBe(false);
   });
 });
