@@ -22,6 +22,7 @@ import { httpError } from './http/errors';
 import { AuthLimits } from './http/rate-limits';
 import { AccountCaps } from './caps/account-caps';
 import { releaseRoomLeases } from './caps/room-leases';
+import { BotGames } from './caps/bot-games';
 import { ServerMetrics } from './metrics';
 import { registerHistoryRoutes } from './http/history-routes';
 import { registerRoutes } from './http/routes';
@@ -120,6 +121,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   }
   const limits = new AuthLimits(config, redis);
   const caps = new AccountCaps(config, redis);
+  const botGames = new BotGames(config.botGamesPerDay, redis);
   const onCapError = (error: unknown): void => app.log.error({ err: error }, 'giving back a per-account cap failed');
   releaseRoomLeases(registry, caps, onCapError);
   const computers = new ComputerPlayers({
@@ -136,8 +138,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   await app.register(fastifyCors, CORS);
   const sessions = new Sessions(tokens, new SessionStore(db), app.log);
   const identify = identifyWith(sessions);
-  registerRoutes(app, { store, tokens, registry, limits, computers, sessions, identify, caps });
-  const ratings = new Ratings(db, app.log, {
+  registerRoutes(app, { store, tokens, registry, limits, computers, sessions, identify, caps, botGames });
+  const ratings = new Ratings(store.ratings, app.log, {
     ratedGamesPerPairPerDay: config.ratedGamesPerPairPerDay,
     leaderboardMinGames: config.leaderboardMinGames,
   });
@@ -166,7 +168,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     publisher: socketPublisher(io.of(SOCKET_NAMESPACE)),
     log: app.log,
   });
-  const nsp = attachRoomNamespace(io, { sessions, registry, dispatcher, caps, log: app.log });
+  const nsp = attachRoomNamespace(io, { sessions, registry, dispatcher, caps, botGames, log: app.log });
   computers.attach(dispatcher.dispatch);
   const cluster = redis
     ? await joinCluster(

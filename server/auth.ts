@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { z } from 'zod';
-import { type TokenPayload, TokenPayloadSchema } from '../src/protocol';
+import { type Title, type TokenPayload, TokenPayloadSchema } from '../src/protocol';
 
 /** argon2id with the library's defaults (19 MiB, 2 passes, 1 lane: the OWASP baseline). */
 export function hashPassword(password: string): Promise<string> {
@@ -33,6 +33,8 @@ export function loadSecret(dataDir: string, fromEnv: string | null): string {
 export interface Identity {
   readonly id: string;
   readonly username: string;
+  /** `BOT` for a bot account, read from the database at every session check (never from the token). */
+  readonly title?: Title | null;
 }
 
 /** What a valid token says, beyond who: when it was issued and when it expires (epoch ms). */

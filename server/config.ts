@@ -32,6 +32,8 @@ export interface ServerConfig {
   readonly maxPublicRooms: number;
   readonly maxComputerGames: number;
   readonly maxSpectatorSockets: number;
+  /** Games of a bot account against other bots (bot accounts, the computer) per 24 hours (docs/engines.md); 0 = no limit. */
+  readonly botGamesPerDay: number;
   /** The longest something counts towards a cap when its release never comes (a node died). */
   readonly capHoldSeconds: number;
   /** Rated games between the same two accounts within 24 hours (docs/game.md, Ratings); 0 = no bound. */
@@ -107,6 +109,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     maxPublicRooms: intFrom(env.MAX_PUBLIC_ROOMS_PER_ACCOUNT, 3, 'MAX_PUBLIC_ROOMS_PER_ACCOUNT'),
     maxComputerGames: intFrom(env.MAX_COMPUTER_GAMES_PER_ACCOUNT, 3, 'MAX_COMPUTER_GAMES_PER_ACCOUNT'),
     maxSpectatorSockets: intFrom(env.MAX_SPECTATOR_SOCKETS_PER_ACCOUNT, 10, 'MAX_SPECTATOR_SOCKETS_PER_ACCOUNT'),
+    botGamesPerDay: intFrom(env.BOT_GAMES_PER_DAY, 100, 'BOT_GAMES_PER_DAY'),
     capHoldSeconds: Math.max(1, intFrom(env.ACCOUNT_CAP_HOLD_SECONDS, 3600, 'ACCOUNT_CAP_HOLD_SECONDS')),
     ratedGamesPerPairPerDay: intFrom(env.RATED_GAMES_PER_PAIR_PER_DAY, 3, 'RATED_GAMES_PER_PAIR_PER_DAY'),
     leaderboardMinGames: intFrom(env.LEADERBOARD_MIN_GAMES, 5, 'LEADERBOARD_MIN_GAMES'),

@@ -19,5 +19,7 @@ export function limitMessage({ reason, retryAfter, limit }: LimitDetails): strin
       return `Too many sign-ups from this address: try again in ${wait}`;
     case 'LOGIN_FAILURES':
       return `Too many failed logins: try again in ${wait}`;
+    case 'BOT_GAMES':
+      return `This bot has played its ${limit} games against other bots for the day: people may still play it; another bot game in ${wait}`;
   }
 }

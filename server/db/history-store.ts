@@ -29,8 +29,14 @@ export function botLevelOf(row: object): BotLevel | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** A bot account's title (009), null for a person or the computer. */
+export function titleOf(row: object): 'BOT' | null {
+  const since = (row as { bot_since?: unknown }).bot_since;
+  return since === null || since === undefined ? null : 'BOT';
+}
+
 function playerRef(row: { id: string; username: string }): PlayerRef {
-  return { userId: row.id, username: row.username, bot: botLevelOf(row) };
+  return { userId: row.id, username: row.username, bot: botLevelOf(row), title: titleOf(row) };
 }
 
 export class HistoryStore {

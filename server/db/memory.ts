@@ -1,7 +1,18 @@
-import { CLASSIC_RULES, type EndReason, type GameStatus, type Rules, type ShipMap, type Shot } from '../../src/game';
+import {
+  CLASSIC_RULES,
+  type EndReason,
+  formatRules,
+  type GameStatus,
+  type Rules,
+  type ShipMap,
+  type Shot,
+} from '../../src/game';
 import { BOT_LEVELS } from '../../src/protocol';
 import { botUserId, botUsername } from '../../src/bots/levels';
+import { MemoryRatings } from './memory-ratings';
+import type { RatingStore, StoredRating } from './rating-store';
 import type {
+  BotUpgrade,
   FleetWrite,
   PlayerRecord,
   RoomOptions,
@@ -25,7 +36,7 @@ import type { GameInProgress } from '../../src/protocol';
  * survives the process; not for production.
  */
 
-interface MemoryRoom {
+export interface MemoryRoom {
   readonly slug: string;
   readonly createdAt: number;
   status: GameStatus;
@@ -35,7 +46,7 @@ interface MemoryRoom {
   members: { userId: string; position: number; joinedAt: number }[];
 }
 
-interface MemoryGame {
+export interface MemoryGame {
   readonly id: number;
   readonly slug: string;
   readonly round: number;
@@ -49,7 +60,15 @@ interface MemoryGame {
   readonly fleets: Record<string, ShipMap>;
   /** By move number (the SQL tables' unique (game_id, seq) key). */
   readonly moves: Map<number, StoredMove>;
+  /** The rules as `--rules` text, the room's when the round started. */
+  readonly rules: string;
+  /** When the rater handled it, and why it was not rated (the SQL columns of the same names). */
+  ratedAt: number | null;
+  unratedReason: string | null;
 }
+
+/** A user row: `bot` for a computer player, `botSince` for a bot account. */
+export type MemoryUser = UserRow & { readonly bot: boolean; botSince: number | null };
 
 /** The error a unique key gives, as conflict.ts recognises it (PostgreSQL's SQLSTATE). */
 function uniqueViolation(what: string): Error {
@@ -57,11 +76,15 @@ function uniqueViolation(what: string): Error {
 }
 
 /** The tables every part reads. */
-class Tables {
-  readonly users = new Map<string, UserRow & { readonly bot: boolean }>();
+export class Tables {
+  readonly users = new Map<string, MemoryUser>();
   readonly rooms = new Map<string, MemoryRoom>();
   readonly games = new Map<number, MemoryGame>();
   nextGameId = 1;
+  /** Ratings by `${userId} ${rules}`, what each rated game did, and who has a rated game. */
+  readonly ratings = new Map<string, StoredRating>();
+  readonly gameRatings = new Map<number, Map<string, { before: number; after: number }>>();
+  readonly ratedUsers = new Set<string>();
 
   constructor() {
     // Computer players are users like people (migration 003).
@@ -73,6 +96,7 @@ class Tables {
         email: `${id}@computer.invalid`,
         passwordHash: '!',
         bot: true,
+        botSince: null,
       });
     }
   }
@@ -113,7 +137,7 @@ class MemoryUsers implements UserStore {
       if (u.email === email) return 'EMAIL_TAKEN';
       if (u.username.toLowerCase() === user.username.toLowerCase()) return 'USERNAME_TAKEN';
     }
-    this.t.users.set(user.id, { ...user, email, bot: false });
+    this.t.users.set(user.id, { ...user, email, bot: false, botSince: user.botSince ?? null });
     return 'OK';
   }
 
@@ -124,6 +148,15 @@ class MemoryUsers implements UserStore {
 
   async findUserById(id: string): Promise<UserRow | null> {
     return this.t.users.get(id) ?? null;
+  }
+
+  async upgradeToBot(userId: string, now = Date.now()): Promise<BotUpgrade> {
+    const user = this.t.users.get(userId);
+    if (!user) return { outcome: 'NOT_FOUND' };
+    if (user.botSince !== null) return { outcome: 'ALREADY_BOT', botSince: user.botSince };
+    if (this.t.ratedUsers.has(userId)) return { outcome: 'RATED_GAMES' };
+    user.botSince = now;
+    return { outcome: 'UPGRADED', botSince: now };
   }
 
   async record(userId: string): Promise<PlayerRecord> {
@@ -169,7 +202,11 @@ class MemoryRooms implements RoomStore {
     if (!room) return null;
     const members = [...room.members]
       .sort((a, b) => a.position - b.position || a.joinedAt - b.joinedAt)
-      .map((m) => ({ userId: m.userId, username: this.t.users.get(m.userId)?.username ?? m.userId }));
+      .map((m) => {
+        const user = this.t.users.get(m.userId);
+        const named = { userId: m.userId, username: user?.username ?? m.userId };
+        return user?.botSince == null ? named : { ...named, title: 'BOT' as const };
+      });
     const game = this.t.current(slug);
     const base = {
       slug,
@@ -249,6 +286,9 @@ class MemoryRounds implements RoundStore {
       endedAt: null,
       fleets: {},
       moves: new Map(),
+      rules: formatRules(room.rules),
+      ratedAt: null,
+      unratedReason: null,
     });
     room.status = 'PLACE_SHIPS';
     return id;
@@ -314,6 +354,7 @@ export class MemoryStorage implements Storage {
   readonly users: UserStore = new MemoryUsers(this.tables);
   readonly rooms: RoomStore = new MemoryRooms(this.tables);
   readonly rounds: RoundStore = new MemoryRounds(this.tables);
+  readonly ratings: RatingStore = new MemoryRatings(this.tables);
 
   async close(): Promise<void> {}
 }

@@ -14,6 +14,8 @@ export interface Database {
     bot_level: ColumnType<string | null, string | null | undefined, string | null>;
     /** Tokens issued before this epoch ms are refused ("log out everywhere", 007); null: none. */
     sessions_from: ColumnType<number | null, number | null | undefined, number | null>;
+    /** When the account was upgraded to a bot account (009), null for a person; never reset. */
+    bot_since: ColumnType<number | null, number | null | undefined, number | null>;
   };
   rooms: {
     slug: string;
@@ -59,9 +61,11 @@ export interface Database {
     user_id: string;
     ships: string;
   };
-  /** Each rated player's Glicko-2 figures (004). */
+  /** Each rated player's Glicko-2 figures (004), one row per set of rules played rated (010). */
   ratings: {
     user_id: string;
+    /** The rules as `--rules` text, as `games.rules` has them. */
+    rules: string;
     rating: number;
     rd: number;
     vol: number;

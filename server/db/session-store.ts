@@ -8,6 +8,8 @@ export interface SessionRow {
   readonly sessionsFrom: number | null;
   /** This very token was logged out. */
   readonly revoked: boolean;
+  /** True for a bot account (009): every action of the session knows it without another read. */
+  readonly bot?: boolean;
 }
 
 /**
@@ -25,11 +27,16 @@ export class SessionStore {
       .leftJoin('revoked_tokens', (join) =>
         join.onRef('revoked_tokens.user_id', '=', 'users.id').on('revoked_tokens.token_digest', '=', digest),
       )
-      .select(['users.username', 'users.sessions_from', 'revoked_tokens.token_digest'])
+      .select(['users.username', 'users.sessions_from', 'users.bot_since', 'revoked_tokens.token_digest'])
       .where('users.id', '=', userId)
       .executeTakeFirst();
     if (!row) return null;
-    return { username: row.username, sessionsFrom: row.sessions_from, revoked: row.token_digest !== null };
+    return {
+      username: row.username,
+      sessionsFrom: row.sessions_from,
+      revoked: row.token_digest !== null,
+      bot: row.bot_since !== null,
+    };
   }
 
   /** Records one token as logged out until `expiresAt` (a second revocation of it changes nothing). */

@@ -1,12 +1,13 @@
 import type { EndReason, GameStatus, Move, Rules, ShipMap, Shot, TurnSeconds } from '../../src/game';
-import type { GameInProgress } from '../../src/protocol';
+import type { GameInProgress, Title } from '../../src/protocol';
+import type { RatingStore } from './rating-store';
 
 /*
  * What the server keeps, behind one interface split by job (docs/architecture.md, "Storage"):
  * accounts, rooms with their members, and the rounds played in them. Implementations: SQL through
  * Kysely on SQLite or PostgreSQL (server/db/sql/), and in memory for the authority's unit tests
- * (server/db/memory.ts). The history pages, ratings and sessions read the SQL tables directly
- * (history-store.ts, ratings/ratings.ts, session-store.ts).
+ * (server/db/memory.ts). Ratings are a part too (rating-store.ts). The history pages and sessions
+ * read the SQL tables directly (history-store.ts, session-store.ts).
  */
 
 export interface UserRow {
@@ -14,7 +15,16 @@ export interface UserRow {
   readonly username: string;
   readonly email: string;
   readonly passwordHash: string;
+  /** When the account became a bot account (docs/engines.md, "Bot accounts"); null or absent for a person. */
+  readonly botSince?: number | null;
 }
+
+/** What upgrading an account to a bot did: done now, done before, or refused because it has played rated games. */
+export type BotUpgrade =
+  | { readonly outcome: 'UPGRADED'; readonly botSince: number }
+  | { readonly outcome: 'ALREADY_BOT'; readonly botSince: number }
+  | { readonly outcome: 'RATED_GAMES' }
+  | { readonly outcome: 'NOT_FOUND' };
 
 /** Finished games against people, and against the computer apart. */
 export interface PlayerRecord {
@@ -35,7 +45,8 @@ export interface StoredRoom {
   readonly turnSeconds: TurnSeconds | null;
   /** The rules the room was created with (classic for rooms made before variants). */
   readonly rules: Rules;
-  readonly members: readonly { readonly userId: string; readonly username: string }[];
+  /** `title` BOT for a bot account (absent for a person). */
+  readonly members: readonly { readonly userId: string; readonly username: string; readonly title?: Title | null }[];
   /** The current round, absent before the first start. */
   readonly game: {
     readonly id: number;
@@ -67,6 +78,11 @@ export interface UserStore {
   findUserById(id: string): Promise<UserRow | null>;
   /** Finished rounds the user played, and those won, against people and the computer apart. */
   record(userId: string): Promise<PlayerRecord>;
+  /**
+   * Marks the account a bot account, for good, unless it has a rated game (in the same transaction,
+   * so a game rated meanwhile cannot slip through); an account that is a bot already stays as it was.
+   */
+  upgradeToBot(userId: string, now?: number): Promise<BotUpgrade>;
 }
 
 /** Rooms and who sits in them. */
@@ -156,5 +172,6 @@ export interface Storage {
   readonly users: UserStore;
   readonly rooms: RoomStore;
   readonly rounds: RoundStore;
+  readonly ratings: RatingStore;
   close(): Promise<void>;
 }

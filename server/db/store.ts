@@ -3,6 +3,7 @@ import type { RunSync } from './connect';
 import { isPostgres } from './postgres';
 import type { Database } from './schema';
 import { postgresMoveCommit, sqliteMoveCommit } from './sql/move-commit';
+import { SqlRatings } from './sql/ratings';
 import { SqlRooms } from './sql/rooms';
 import { SqlRounds } from './sql/rounds';
 import { SqlUsers } from './sql/users';
@@ -19,6 +20,7 @@ export class Store implements Storage {
   readonly users: SqlUsers;
   readonly rooms: SqlRooms;
   readonly rounds: SqlRounds;
+  readonly ratings: SqlRatings;
 
   /** `runSync`, on the embedded SQLite file, lets a batch of moves commit without a promise chain. */
   constructor(
@@ -27,6 +29,7 @@ export class Store implements Storage {
   ) {
     this.users = new SqlUsers(db);
     this.rooms = new SqlRooms(db);
+    this.ratings = new SqlRatings(db);
     this.rounds = new SqlRounds(db, isPostgres(db) ? postgresMoveCommit(db) : sqliteMoveCommit(db, runSync));
   }
 

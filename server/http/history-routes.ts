@@ -4,6 +4,7 @@ import {
   gameScript,
   HistoryQuerySchema,
   LeaderboardQuerySchema,
+  RatingQuerySchema,
   UserIdParamSchema,
 } from '../../src/protocol';
 import type { Identity } from '../auth';
@@ -66,9 +67,22 @@ export function registerHistoryRoutes(app: FastifyInstance, { identify: caller, 
     if (!me) return reply;
     const userId = userParam(request, reply, me);
     if (!userId) return reply;
+    const query = RatingQuerySchema.safeParse(request.query ?? {});
+    if (!query.success) return sendError(reply, 400, messages(query.error));
     const user = await history.user(userId);
     if (!user) return sendError(reply, 404, 'No such user');
-    return { user, rating: await ratings.of(userId) };
+    return { user, rating: await ratings.of(userId, query.data.rules) };
+  });
+
+  // A player's record and rating per set of rules (docs/game.md, "Ratings").
+  app.get<{ Params: { userId: string } }>('/users/:userId/stats', async (request, reply) => {
+    const me = await caller(request, reply);
+    if (!me) return reply;
+    const userId = userParam(request, reply, me);
+    if (!userId) return reply;
+    const user = await history.user(userId);
+    if (!user) return sendError(reply, 404, 'No such user');
+    return { user, byRules: await ratings.stats(userId) };
   });
 
   app.get<{ Params: { gameId: string } }>('/games/:gameId', async (request, reply) => {
@@ -92,6 +106,7 @@ export function registerHistoryRoutes(app: FastifyInstance, { identify: caller, 
     if (!me) return reply;
     const query = LeaderboardQuerySchema.safeParse(request.query ?? {});
     if (!query.success) return sendError(reply, 400, messages(query.error));
-    return ratings.leaderboard(query.data.limit, me.id);
+    const { limit, rules, kind } = query.data;
+    return ratings.leaderboard(limit, me.id, rules, kind);
   });
 }

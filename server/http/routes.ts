@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { capabilitiesBody } from '../../src/protocol/capabilities';
-import { ComputerGameBodySchema, CreateRoomBodySchema, LoginBodySchema, SignUpBodySchema } from '../../src/protocol';
+import {
+  BotUpgradeBodySchema,
+  ComputerGameBodySchema,
+  CreateRoomBodySchema,
+  LoginBodySchema,
+  SignUpBodySchema,
+} from '../../src/protocol';
 import { hashPassword, type Tokens, verifyPassword } from '../auth';
 import type { Storage } from '../db/storage';
 import { BotsBusyError, type ComputerPlayers } from '../bots/computer-players';
 import type { RoomRegistry } from '../rooms/registry';
-import { messages, sendError } from './errors';
+import { httpError, messages, sendError } from './errors';
 import type { Sessions } from '../sessions/sessions';
 import { type Identify, TOKEN_REQUIRED } from './identify';
 import { limitReached } from './limit-reply';
 import type { AuthLimits } from './rate-limits';
 import { type AccountCaps, CapTicket } from '../caps/account-caps';
+import type { BotGames } from '../caps/bot-games';
 
 interface Deps {
   readonly store: Storage;
@@ -22,13 +29,14 @@ interface Deps {
   readonly sessions: Sessions;
   readonly identify: Identify;
   readonly caps: AccountCaps;
+  readonly botGames: BotGames;
 }
 
 const INVALID_LOGIN = 'Invalid e-mail or password';
 
 export function registerRoutes(
   app: FastifyInstance,
-  { store, tokens, registry, limits, computers, sessions, identify, caps }: Deps,
+  { store, tokens, registry, limits, computers, sessions, identify, caps, botGames }: Deps,
 ): void {
   // An unknown e-mail is checked against this hash too, so both failures cost one argon2 verify
   // and the response time does not tell which e-mails are registered.
@@ -108,12 +116,20 @@ export function registerRoutes(
     if (!body.success) return sendError(reply, 400, messages(body.error));
     const ticket = await caps.take(['COMPUTER_GAMES'], user.id);
     if (!(ticket instanceof CapTicket)) return limitReached(reply, ticket, true);
+    // The computer is a bot too: a bot account's games against it count among its bot games.
+    const bots = user.title === 'BOT' ? [user.id] : [];
+    const refused = await botGames.take(bots);
+    if (refused) {
+      await ticket.cancel();
+      return limitReached(reply, refused, true);
+    }
     try {
       const game = await computers.createGame(user, body.data.level, body.data.rules);
       await ticket.holdAs(game.slug);
       return reply.code(201).send(game);
     } catch (error) {
       await ticket.cancel();
+      await botGames.give(bots);
       if (error instanceof BotsBusyError) return sendError(reply, 503, [error.message]);
       throw error;
     }
@@ -124,7 +140,38 @@ export function registerRoutes(
     if (!user) return reply;
     const row = await store.users.findUserById(user.id);
     if (!row) return sendError(reply, 401, TOKEN_REQUIRED);
-    return { id: row.id, username: row.username, email: row.email, ...(await store.users.record(row.id)) };
+    return {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      title: row.botSince == null ? null : 'BOT',
+      ...(await store.users.record(row.id)),
+    };
+  });
+
+  // Upgrades the caller's account to a bot account, for good (docs/engines.md, "Bot accounts"): an
+  // explicit call, as lichess has it, allowed while the account has played no rated game.
+  app.post('/users/me/bot', async (request, reply) => {
+    const user = await identify(request, reply);
+    if (!user) return reply;
+    const body = BotUpgradeBodySchema.safeParse(request.body ?? undefined);
+    if (!body.success) return sendError(reply, 400, messages(body.error));
+    const done = await store.users.upgradeToBot(user.id);
+    if (done.outcome === 'NOT_FOUND') return sendError(reply, 401, TOKEN_REQUIRED);
+    if (done.outcome === 'RATED_GAMES') {
+      return reply.code(409).send({
+        ...httpError(
+          409,
+          'This account has played rated games, so it cannot become a bot account: sign up a new account for your bot',
+        ),
+        reason: 'RATED_GAMES',
+      });
+    }
+    const upgraded = done.outcome === 'UPGRADED';
+    if (upgraded) request.log.info({ user: user.id }, 'account upgraded to a bot account');
+    return reply
+      .code(upgraded ? 201 : 200)
+      .send({ id: user.id, username: user.username, title: 'BOT', botSince: done.botSince, upgraded });
   });
 
   app.get('/users/me/games', async (request, reply) => {

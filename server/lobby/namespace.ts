@@ -41,7 +41,7 @@ export function createLobbyNamespace(io: Server, { sessions, log }: Deps): Lobby
   const nsp = io.of(LOBBY_NAMESPACE) as unknown as LobbyNamespace;
   nsp.use(
     authenticate<LobbySocket>({ sessions, log }, (socket, user) => {
-      socket.data.user = { id: user.id, username: user.username };
+      socket.data.user = { id: user.id, username: user.username, ...(user.title ? { title: user.title } : {}) };
       socket.data.searching = false;
     }),
   );
@@ -115,6 +115,14 @@ export function serveLobby(
       'findOpponent',
       FindOpponentPayloadSchema,
       async () => {
+        // Bots wait in public rooms for people to pick them (docs/engines.md, "Bot accounts"): a bot
+        // in the queue would be given to a person who asked for someone, or to another bot.
+        if (user.title === 'BOT') {
+          return errorAck(
+            'NOT_FOR_BOTS',
+            'quick match is for people: a bot account waits in a public room (broadside play --bot --create --public)',
+          );
+        }
         socket.data.searching = true;
         return quickMatch.find(user);
       },

@@ -51,7 +51,12 @@ export class OpenGames {
     if (isOpen(room)) {
       if (known?.room === room) return;
       const hostId = room.state.players[0] ?? '';
-      const host = { userId: hostId, username: room.members.get(hostId)?.username ?? '' };
+      const member = room.members.get(hostId);
+      const host = {
+        userId: hostId,
+        username: member?.username ?? '',
+        ...(member?.title ? { title: member.title } : {}),
+      };
       // A room loaded again (a new copy of the same room) keeps its place in the list.
       const game = { slug: room.slug, host, since: known?.game.since ?? Date.now() };
       this.open.set(room.slug, { room, game });

@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { GameToRate, RatingDecision, StoredRating } from '../db/rating-store';
+import { INITIAL_RATING, type Rating, rateGame } from './glicko';
 
 /** Which finished games count for the ratings, and who is listed (docs/game.md, "Ratings"). */
 export interface RatingRules {
@@ -9,48 +9,42 @@ export interface RatingRules {
   readonly leaderboardMinGames: number;
 }
 
-/** Why a finished game between two people was recorded but not rated. */
-export type UnratedReason = 'NOT_PLAYED' | 'PAIR_LIMIT';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-type Db = Kysely<Database> | Transaction<Database>;
+const SKIP: RatingDecision = { kind: 'skip' };
 
 /**
- * Whether the game may be rated: both players fired at least once (a game resigned, abandoned or
- * forfeited before that proves nothing), and the same two accounts were rated against each other
- * fewer than `ratedGamesPerPairPerDay` times in the 24 hours before this game ended (trading quick
- * wins cannot farm a rating). Games are rated in the order they ended, so the count is the same
- * whenever the rater runs.
+ * What a finished game does to the ratings, under the game's own rules (one rating per set of rules):
+ * - games with the server's computer, or without two players and a winner, are not rated;
+ * - people and bot accounts are rated alike, on one scale: a bot's rating moves only through games
+ *   with bots, a person's through games with people, unless a person plays a bot (docs/engines.md);
+ * - a game is rated once both players fired (one resigned, abandoned or forfeited before that
+ *   proves nothing), and the same two accounts are rated against each other at most
+ *   `ratedGamesPerPairPerDay` times in 24 hours (trading quick wins cannot farm a rating).
  */
-export async function unratedReason(
-  db: Db,
-  rules: RatingRules,
-  game: { readonly id: number; readonly endedAt: number },
-  players: readonly [string, string],
-): Promise<UnratedReason | null> {
-  const shooters = await db
-    .selectFrom('shots')
-    .select('shooter_id')
-    .distinct()
-    .where('game_id', '=', game.id)
-    .where('result', 'in', ['M', 'H', 'D'])
-    .execute();
-  const fired = new Set(shooters.map((s) => s.shooter_id));
-  if (!players.every((p) => fired.has(p))) return 'NOT_PLAYED';
-  if (rules.ratedGamesPerPairPerDay <= 0) return null;
-  const [a, b] = players;
-  // From the day's finished games (index games_ended), each looked up in game_ratings by its key.
-  const earlier = await db
-    .selectFrom('games')
-    .innerJoin('game_ratings as mine', (join) => join.onRef('mine.game_id', '=', 'games.id').on('mine.user_id', '=', a))
-    .innerJoin('game_ratings as theirs', (join) =>
-      join.onRef('theirs.game_id', '=', 'games.id').on('theirs.user_id', '=', b),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('games.ended_at', '>', game.endedAt - DAY_MS)
-    .where('games.ended_at', '<=', game.endedAt)
-    .where('games.id', '!=', game.id)
-    .executeTakeFirst();
-  return Number(earlier?.n ?? 0) >= rules.ratedGamesPerPairPerDay ? 'PAIR_LIMIT' : null;
+export function decideRating(game: GameToRate, rules: RatingRules): RatingDecision {
+  const [a, b] = game.players;
+  if (!a || !b || game.players.length !== 2 || game.winner === null) return SKIP;
+  if (a.kind === 'computer' || b.kind === 'computer') return SKIP;
+  const winner = game.players.find((p) => p.id === game.winner);
+  const loser = game.players.find((p) => p.id !== game.winner);
+  if (!winner || !loser) return SKIP;
+  if (!game.players.every((p) => game.fired.includes(p.id))) return { kind: 'unrated', reason: 'NOT_PLAYED' };
+  if (rules.ratedGamesPerPairPerDay > 0 && game.pairRatedBefore >= rules.ratedGamesPerPairPerDay)
+    return { kind: 'unrated', reason: 'PAIR_LIMIT' };
+  const w = game.current[winner.id] ?? null;
+  const l = game.current[loser.id] ?? null;
+  const before = (row: StoredRating | null): Rating =>
+    row ? { rating: row.rating, rd: row.rd, vol: row.vol } : INITIAL_RATING;
+  const next = rateGame(before(w), before(l));
+  const after = (row: StoredRating | null, rating: Rating, won: boolean): StoredRating => ({
+    ...rating,
+    games: (row?.games ?? 0) + 1,
+    wins: (row?.wins ?? 0) + (won ? 1 : 0),
+  });
+  return {
+    kind: 'rated',
+    players: {
+      [winner.id]: { before: before(w).rating, after: after(w, next.winner, true) },
+      [loser.id]: { before: before(l).rating, after: after(l, next.loser, false) },
+    },
+  };
 }

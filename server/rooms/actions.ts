@@ -112,7 +112,10 @@ export class RoomActions {
     if (member) {
       member.socketId = socketId;
       member.awayUntil = null;
-    } else room.members.set(user.id, { userId: user.id, username: user.username, socketId, awayUntil: null });
+    } else {
+      const title = user.title ? { title: user.title } : {};
+      room.members.set(user.id, { userId: user.id, username: user.username, ...title, socketId, awayUntil: null });
+    }
     const other = room.otherMember(user.id);
     if (wasAway && other) startGrace(room, [other], Date.now());
     return { reply: room.state.status, fanout: (id) => (id === user.id ? ALL_EVENTS : ['members']) };

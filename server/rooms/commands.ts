@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Coord, GameStatus, ShipMap, ShotResult } from '../../src/game';
-import { ShipMapSchema, ShootPayloadSchema } from '../../src/protocol';
+import { ShipMapSchema, ShootPayloadSchema, TitleSchema } from '../../src/protocol';
 import type { Identity } from '../auth';
 
 /*
@@ -52,7 +52,11 @@ export type Actor =
 
 export const CLOCK: Actor = { kind: 'clock' };
 
-export const IdentitySchema = z.strictObject({ id: z.string().min(1), username: z.string().min(1) });
+export const IdentitySchema = z.strictObject({
+  id: z.string().min(1),
+  username: z.string().min(1),
+  title: TitleSchema.nullish(),
+});
 
 /** A player actor as another node sends it. */
 export const PlayerActorSchema = z.strictObject({

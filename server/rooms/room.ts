@@ -1,11 +1,13 @@
 import { type GameState, newGame, playMoves, type TurnSeconds } from '../../src/game';
 import type { StoredRoom } from '../db/storage';
-import type { ServerEventName, ServerEventPayloads } from '../../src/protocol';
+import type { ServerEventName, ServerEventPayloads, Title } from '../../src/protocol';
 import { RoomTimers } from './timers';
 
 export interface RoomMember {
   readonly userId: string;
   readonly username: string;
+  /** `BOT` for a bot account (docs/engines.md, "Bot accounts"). */
+  readonly title?: Title | null;
   /** The member's current socket; null while disconnected. */
   socketId: string | null;
   /** While away during PLAY: when the reconnect grace period ends (epoch ms). */

@@ -22,6 +22,8 @@ export function memberList(room: Room): Member[] {
       connected: (member?.socketId ?? null) !== null,
       awayUntil: member?.awayUntil ?? null,
       bot: botLevelOf(userId),
+      // Only on a bot account's line: a person's stays what the SPEC dialect has always sent.
+      ...(member?.title ? { title: member.title } : {}),
     };
   });
 }

@@ -51,7 +51,8 @@ export class Sessions {
     const row = await this.store.session(verified.id, digest);
     if (!row || row.revoked) return null;
     if (row.sessionsFrom !== null && verified.issuedAt < row.sessionsFrom) return null;
-    return { id: verified.id, username: row.username, digest, expiresAt: verified.expiresAt };
+    const session = { id: verified.id, username: row.username, digest, expiresAt: verified.expiresAt };
+    return row.bot ? { ...session, title: 'BOT' } : session;
   }
 
   /** Logs this token out: refused from now on, its sockets closed. */

@@ -21,6 +21,8 @@ import {
 } from '../../src/protocol';
 import type { Sessions } from '../sessions/sessions';
 import { type AccountCaps, CapTicket } from '../caps/account-caps';
+import type { BotGames } from '../caps/bot-games';
+import { botGamePlayers } from '../caps/bot-pairing';
 import { limitMessage } from '../caps/messages';
 import type { Actor, PlayerCommand } from '../rooms/commands';
 import type { RoomDispatcher } from '../rooms/dispatch';
@@ -36,6 +38,7 @@ import type { RoomNamespace, RoomSocket } from './types';
 interface Deps {
   readonly sessions: Sessions;
   readonly caps: AccountCaps;
+  readonly botGames: BotGames;
   readonly registry: RoomRegistry;
   readonly dispatcher: RoomDispatcher;
   readonly log: FastifyBaseLogger;
@@ -56,13 +59,13 @@ function badPayload(error: z.ZodError): Ack<never> {
  */
 export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
   const nsp: RoomNamespace = io.of(SOCKET_NAMESPACE);
-  const { registry, dispatcher, caps, log } = deps;
+  const { registry, dispatcher, caps, botGames, log } = deps;
   const { dispatch } = dispatcher;
   const feed = spectatorFeed(nsp);
 
   nsp.use(
     authenticate<RoomSocket>(deps, (socket, user) => {
-      socket.data.user = { id: user.id, username: user.username };
+      socket.data.user = { id: user.id, username: user.username, ...(user.title ? { title: user.title } : {}) };
       socket.data.slug = null;
       socket.data.watching = null;
       socket.data.dialect = dialectOfQuery(socket.handshake.query);
@@ -159,7 +162,12 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       const room = await registry.get(slug);
       if (!room) return reply(errorAck('ROOM_NOT_FOUND'));
       if (socket.data.slug !== null && socket.data.slug !== slug) await leave(socket);
+      // A bot taking the seat facing another bot starts a game between bots: counted per day.
+      const bots = room.members.has(socket.data.user.id) ? [] : botGamePlayers(room, socket.data.user);
+      const refused = await botGames.take(bots);
+      if (refused) return reply(limitAck(refused, limitMessage(refused)));
       await dispatch(room, actor(socket), { type: 'join', dialect: socket.data.dialect }, (ack) => {
+        if (typeof ack !== 'string') void botGames.give(bots).catch(() => undefined);
         if (typeof ack === 'string') {
           socket.data.slug = slug;
           // Before the join's events leave (dispatch answers, then publishes): they are cut for
@@ -189,12 +197,18 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       socket.data.dialect === 'spec' ? SpecShootPayloadSchema : ShootPayloadSchema,
       command((target: Coord | Coord[]) => ({ type: 'shoot', target })),
     );
-    on(
-      socket,
-      'replay',
-      ReplayPayloadSchema,
-      command(() => ({ type: 'replay' }), named),
-    );
+    on(socket, 'replay', ReplayPayloadSchema, async (slug, reply) => {
+      const room = await joinedRoom(socket, slug);
+      if (!room) return reply(notJoined);
+      // A rematch between two bots is another game between bots.
+      const bots = room.state.status === 'ENDED' ? botGamePlayers(room) : [];
+      const refused = await botGames.take(bots);
+      if (refused) return reply(limitAck(refused, limitMessage(refused)));
+      await dispatch(room, actor(socket), { type: 'replay' }, (ack) => {
+        if (typeof ack !== 'string') void botGames.give(bots).catch(() => undefined);
+        reply(ack);
+      });
+    });
     on(
       socket,
       'resign',

@@ -32,5 +32,7 @@ export const ERROR_CODES = [
   'BAD_REPLY',
   /** A per-account limit is reached; the acknowledgement's `reason` says which (docs/protocol.md, "Limits"). */
   'LIMIT_REACHED',
+  /** Bot accounts may not do this (quick match is for people: a bot waits in a public room; docs/engines.md). */
+  'NOT_FOR_BOTS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

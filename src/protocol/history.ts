@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import type { EndReason, Rules, ShipMap, ShotResult } from '../game';
-import { BotLevelSchema, CoordSchema, EndReasonSchema, RulesSchema, ShipMapSchema, ShotResultSchema } from './schemas';
-import type { BotLevel } from './types';
+import { type EndReason, parseRules, type Rules, type ShipMap, type ShotResult } from '../game';
+import {
+  BotLevelSchema,
+  CoordSchema,
+  EndReasonSchema,
+  RulesSchema,
+  ShipMapSchema,
+  ShotResultSchema,
+  TitleSchema,
+} from './schemas';
+import type { BotLevel, Title } from './types';
 
 /* Issue 14: finished games (history), the record of one game (replay viewer, export) and ratings.
  * Every route is GET with a bearer token; query strings are validated with these schemas. */
@@ -15,21 +23,45 @@ export const HistoryQuerySchema = z.strictObject({
 });
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
 
-/** `?limit=100`: the top of the leaderboard, at most 100 players. */
+/**
+ * A set of rules in a query string, in the CLI's `--rules` form (`fleet=russian,shots=salvo`;
+ * omitted keys take the default): ratings and statistics are kept per set of rules.
+ */
+export const RulesQuerySchema = z
+  .string()
+  .max(200)
+  .transform((text, ctx): Rules => {
+    const parsed = parseRules(text);
+    if (parsed.ok) return parsed.value;
+    ctx.addIssue({ code: 'custom', message: `rules: ${parsed.error}` });
+    return z.NEVER;
+  });
+
+/** Whose ratings a leaderboard lists: people, or bot accounts (docs/engines.md, "Bot accounts"). */
+export const LEADERBOARD_KINDS = ['people', 'bots'] as const;
+export type LeaderboardKind = (typeof LEADERBOARD_KINDS)[number];
+
+/** `?limit=100&rules=…&kind=people`: the top of one leaderboard, at most 100 players; classic people by default. */
 export const LeaderboardQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(100),
+  rules: RulesQuerySchema.optional(),
+  kind: z.enum(LEADERBOARD_KINDS).default('people'),
 });
+
+/** `?rules=…`: a rating under one set of rules, classic by default. */
+export const RatingQuerySchema = z.strictObject({ rules: RulesQuerySchema.optional() });
 
 /** A path id: `me` or a user id. */
 export const UserIdParamSchema = z.string().trim().min(1).max(64);
 /** A game id in a path: a positive whole number. */
 export const GameIdParamSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
-/** A player of a finished game: a person, or the computer at some level. */
+/** A player of a finished game: a person, a bot account (`title` BOT), or the computer at some level. */
 export const PlayerRefSchema = z.object({
   userId: z.string(),
   username: z.string(),
   bot: BotLevelSchema.nullable(),
+  title: TitleSchema.nullable().optional(),
 });
 
 const RatingChangeSchema = z.object({ before: z.number(), after: z.number() });
@@ -95,7 +127,7 @@ export const RatingSummarySchema = z.object({
   rd: z.number(),
   games: z.number().int(),
   wins: z.number().int(),
-  /** 1 for the best; every rated player counts. */
+  /** 1 for the best, among players of the same kind (people, or bot accounts) under the same rules. */
   rank: z.number().int(),
   /** Fewer than a handful of games, or a wide deviation: the rating is still a rough guess. */
   provisional: z.boolean(),
@@ -110,8 +142,12 @@ export const LeaderboardEntrySchema = PlayerRefSchema.omit({ bot: true }).extend
 
 export const LeaderboardSchema = z.object({
   players: z.array(LeaderboardEntrySchema),
-  /** How many players have a rating. */
+  /** How many players of this kind are listed under these rules. */
   total: z.number().int(),
+  /** The rules these ratings were earned under; absent from older servers (classic). */
+  gameRules: RulesSchema.optional(),
+  /** People or bot accounts; absent from older servers (people). */
+  kind: z.enum(LEADERBOARD_KINDS).optional(),
   /** The caller's own line, also when outside the top; null before their first rated game. */
   me: LeaderboardEntrySchema.nullable(),
   /** Which games are rated and who is listed (docs/game.md, "Ratings"); absent from older servers. */
@@ -125,16 +161,35 @@ export const LeaderboardSchema = z.object({
     .optional(),
 });
 
+/** One set of rules a player has finished games under: their record and rating there. */
+export const RulesStatsSchema = z.object({
+  rules: RulesSchema,
+  /** Finished games against people and bot accounts, and those won. */
+  games: z.number().int(),
+  wins: z.number().int(),
+  /** Finished games against the computer, and those won. */
+  computerGames: z.number().int(),
+  computerWins: z.number().int(),
+  rating: RatingSummarySchema.nullable(),
+});
+
+/** GET /users/{id}/stats: a player's record and rating per set of rules, most played first. */
+export const UserStatsSchema = z.object({ user: PlayerRefSchema, byRules: z.array(RulesStatsSchema) });
+
 export interface PlayerRef {
   readonly userId: string;
   readonly username: string;
   readonly bot: BotLevel | null;
+  readonly title?: Title | null;
 }
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export type HistoryPage = z.infer<typeof HistoryPageSchema>;
 export type RatingSummary = z.infer<typeof RatingSummarySchema>;
 export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
 export type Leaderboard = z.infer<typeof LeaderboardSchema>;
+export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;
+export type RulesStats = z.infer<typeof RulesStatsSchema>;
+export type UserStats = z.infer<typeof UserStatsSchema>;
 
 export interface RecordShot {
   readonly seq: number;

@@ -13,3 +13,4 @@ export * from './game-client';
 export * from './metrics';
 export * from './lobby';
 export * from './lobby-client';
+export * from './bot-accounts';

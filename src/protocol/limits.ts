@@ -16,6 +16,8 @@ export const LIMIT_REASONS = [
   'SIGN_UPS',
   /** Failed logins for one account or from one address. */
   'LOGIN_FAILURES',
+  /** Games of a bot account against another bot (a bot account or the computer) within 24 hours. */
+  'BOT_GAMES',
 ] as const;
 export type LimitReason = (typeof LIMIT_REASONS)[number];
 

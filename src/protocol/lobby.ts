@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BotLevelSchema, type ErrorAckSchema, RulesBodySchema } from './schemas';
+import { BotLevelSchema, type ErrorAckSchema, RulesBodySchema, TitleSchema } from './schemas';
 
 /* Playing without a friend (issue 12): computer games over HTTP, and the /lobby namespace that
  * carries the quick-match queue and the live list of open games. Every shape is validated with
@@ -17,7 +17,8 @@ export const LOBBY_NAMESPACE = '/lobby';
 /** A public room waiting for a second player. */
 export const OpenGameSchema = z.object({
   slug: z.string(),
-  host: z.object({ userId: z.string(), username: z.string() }),
+  /** `title` BOT when a bot account waits for a person (docs/engines.md, "Bot accounts"). */
+  host: z.object({ userId: z.string(), username: z.string(), title: TitleSchema.nullable().optional() }),
   /** Epoch ms (server clock) since the room has been waiting. */
   since: z.number(),
 });

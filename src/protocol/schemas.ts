@@ -80,6 +80,13 @@ export const UserRefSchema = z.object({ userId: z.string(), username: z.string()
 export const BOT_LEVELS = ['easy', 'medium', 'hard'] as const;
 export const BotLevelSchema = z.enum(BOT_LEVELS);
 
+/**
+ * An account's title, as lichess shows one: `BOT` for an account a program plays (docs/engines.md,
+ * "Bot accounts"), set once by an explicit upgrade and never taken back. People have none.
+ */
+export const TITLES = ['BOT'] as const;
+export const TitleSchema = z.enum(TITLES);
+
 export const SlugSchema = z.string().trim().min(1).max(64);
 
 /* ---------- HTTP ---------- */
@@ -134,6 +141,8 @@ export const ProfileSchema = z.object({
   /** Finished games against the computer, counted apart from games against people (issue 12). */
   computerGamesPlayed: z.number().int().optional(),
   computerGamesWon: z.number().int().optional(),
+  /** `BOT` for a bot account; null or absent for a person. */
+  title: TitleSchema.nullable().optional(),
 });
 
 /** GET /users/me/games: the rooms the user is a member of that have not ENDED, most recent first. */
@@ -182,6 +191,8 @@ export const MemberSchema = z.object({
   awayUntil: z.number().nullable(),
   /** The level of a server-side computer player, null for a person (issue 12; always sent by this server). */
   bot: BotLevelSchema.nullable().optional(),
+  /** `BOT` for a bot account (a program playing through the API), null for a person. */
+  title: TitleSchema.nullable().optional(),
   /** The room's creator, who alone may start on the original server (docs/protocol.md). */
   isHost: z.boolean().optional(),
 });

@@ -13,6 +13,7 @@ import type {
   ProfileSchema,
   ServerEventSchemas,
   SignUpBodySchema,
+  TitleSchema,
   TokenPayloadSchema,
   UserRefSchema,
   WinnerSchema,
@@ -37,6 +38,7 @@ export type GameInProgress = z.infer<typeof GameInProgressSchema>;
 export type GamesInProgressResponse = z.infer<typeof GamesInProgressResponseSchema>;
 export type ErrorAck = z.infer<typeof ErrorAckSchema>;
 export type BotLevel = z.infer<typeof BotLevelSchema>;
+export type Title = z.infer<typeof TitleSchema>;
 
 /** An acknowledgement: the value, or an error code as a value. */
 export type Ack<T> = T | ErrorAck;

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../server/db/store';
-import { unratedGames } from '../../server/ratings/ratings';
+import { unratedGamesQuery } from '../../server/db/sql/ratings';
 import { testsUsePostgres } from '../support/databases';
 import { openTestStore } from '../support/store';
 
@@ -21,7 +21,7 @@ describe('the unrated-games read', () => {
   });
 
   it.skipIf(testsUsePostgres())('is served by the partial index on SQLite', async () => {
-    const query = unratedGames(store.db).compile();
+    const query = unratedGamesQuery(store.db).compile();
     const plan = await store.db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
     );

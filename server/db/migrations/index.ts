@@ -7,6 +7,8 @@ import * as usernameCase from './005-username-case';
 import * as unratedGames from './006-unrated-games';
 import * as fairPlay from './007-fair-play';
 import * as rules from './008-rules';
+import * as botAccounts from './009-bot-accounts';
+import * as ratingsPerRules from './010-ratings-per-rules';
 
 /**
  * Every migration, in the order they run (Kysely sorts by name). Add one file per change and
@@ -21,4 +23,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '006-unrated-games': unratedGames,
   '007-fair-play': fairPlay,
   '008-rules': rules,
+  '009-bot-accounts': botAccounts,
+  '010-ratings-per-rules': ratingsPerRules,
 };

@@ -51,14 +51,17 @@ export class SqlRooms implements RoomStore {
   async loadRoom(slug: string): Promise<StoredRoom | null> {
     const room = await this.db.selectFrom('rooms').selectAll().where('slug', '=', slug).executeTakeFirst();
     if (!room || !isStatus(room.status)) return null;
-    const members = await this.db
+    const memberRows = await this.db
       .selectFrom('members')
       .innerJoin('users', 'users.id', 'members.user_id')
-      .select(['members.user_id as userId', 'users.username as username'])
+      .select(['members.user_id as userId', 'users.username as username', 'users.bot_since as botSince'])
       .where('members.room_slug', '=', slug)
       .orderBy('members.position')
       .orderBy('members.joined_at')
       .execute();
+    const members = memberRows.map(({ userId, username, botSince }) =>
+      botSince === null ? { userId, username } : { userId, username, title: 'BOT' as const },
+    );
     const game = await this.db
       .selectFrom('games')
       .selectAll()

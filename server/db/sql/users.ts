@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../conflict';
 import type { Database } from '../schema';
-import type { PlayerRecord, UserRow, UserStore } from '../storage';
+import type { BotUpgrade, PlayerRecord, UserRow, UserStore } from '../storage';
 
 /** Accounts in SQL (SQLite or PostgreSQL, one schema). */
 export class SqlUsers implements UserStore {
@@ -47,9 +47,36 @@ export class SqlUsers implements UserStore {
   }
 
   private toUser(
-    row: { id: string; username: string; email: string; password_hash: string } | undefined,
+    row: { id: string; username: string; email: string; password_hash: string; bot_since: number | null } | undefined,
   ): UserRow | null {
-    return row ? { id: row.id, username: row.username, email: row.email, passwordHash: row.password_hash } : null;
+    if (!row) return null;
+    const botSince = row.bot_since === null ? null : Number(row.bot_since);
+    return { id: row.id, username: row.username, email: row.email, passwordHash: row.password_hash, botSince };
+  }
+
+  async upgradeToBot(userId: string, now = Date.now()): Promise<BotUpgrade> {
+    return this.db.transaction().execute(async (tx): Promise<BotUpgrade> => {
+      const row = await tx.selectFrom('users').select('bot_since').where('id', '=', userId).executeTakeFirst();
+      if (!row) return { outcome: 'NOT_FOUND' };
+      if (row.bot_since !== null) return { outcome: 'ALREADY_BOT', botSince: Number(row.bot_since) };
+      const rated = await tx
+        .selectFrom('game_ratings')
+        .select('game_id')
+        .where('user_id', '=', userId)
+        .limit(1)
+        .execute();
+      if (rated.length > 0) return { outcome: 'RATED_GAMES' };
+      // Only a person's row changes: of two upgrades at once, the second finds bot_since set.
+      const done = await tx
+        .updateTable('users')
+        .set({ bot_since: now })
+        .where('id', '=', userId)
+        .where('bot_since', 'is', null)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 1) return { outcome: 'UPGRADED', botSince: now };
+      const again = await tx.selectFrom('users').select('bot_since').where('id', '=', userId).executeTakeFirst();
+      return { outcome: 'ALREADY_BOT', botSince: Number(again?.bot_since ?? now) };
+    });
   }
 
   async findUserByEmail(email: string): Promise<UserRow | null> {

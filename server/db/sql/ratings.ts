@@ -1,0 +1,278 @@
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  BoardKind,
+  BoardRow,
+  GameToRate,
+  PlayerKind,
+  RatingDecision,
+  RatingStore,
+  RulesRecord,
+  StoredRating,
+} from '../rating-store';
+import type { Database } from '../schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The next finished games waiting for their rating, oldest first. Read at every game's end: the
+ * partial index `games_unrated` (migration 006) keeps it as cheap with a million games as with ten.
+ */
+export function unratedGamesQuery(db: Kysely<Database>, limit = 50) {
+  return db
+    .selectFrom('games')
+    .select('id')
+    .where('ended_at', 'is not', null)
+    .where('rated_at', 'is', null)
+    .orderBy('ended_at')
+    .orderBy('id')
+    .limit(limit);
+}
+
+/** A users row's kind: the computer (bot_level, 003), a bot account (bot_since, 009) or a person. */
+export function kindOfRow(row: { bot_level: string | null; bot_since: number | null }): PlayerKind {
+  if (row.bot_level !== null) return 'computer';
+  return row.bot_since !== null ? 'bot' : 'person';
+}
+
+const figures = (row: StoredRating): StoredRating => ({
+  rating: Number(row.rating),
+  rd: Number(row.rd),
+  vol: Number(row.vol),
+  games: Number(row.games),
+  wins: Number(row.wins),
+});
+
+/** Ratings in SQL (SQLite or PostgreSQL, one schema): table `ratings`, keyed (user_id, rules) since 010. */
+export class SqlRatings implements RatingStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async unratedGames(limit: number): Promise<number[]> {
+    return (await unratedGamesQuery(this.db, limit).execute()).map((r) => r.id);
+  }
+
+  async settle(gameId: number, decide: (game: GameToRate) => RatingDecision, now = Date.now()): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      // The claim comes first: of two nodes settling one game, one updates the row, the other nothing.
+      const claimed = await tx
+        .updateTable('games')
+        .set({ rated_at: now })
+        .where('id', '=', gameId)
+        .where('rated_at', 'is', null)
+        .where('ended_at', 'is not', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      const game = await tx.selectFrom('games').selectAll().where('id', '=', gameId).executeTakeFirstOrThrow();
+      const members = await tx
+        .selectFrom('members')
+        .innerJoin('users', 'users.id', 'members.user_id')
+        .select(['users.id', 'users.bot_level', 'users.bot_since'])
+        .where('members.room_slug', '=', game.room_slug)
+        .execute();
+      const players = members.map((m) => ({ id: m.id, kind: kindOfRow(m) }));
+      const endedAt = Number(game.ended_at ?? now);
+      const shooters = await tx
+        .selectFrom('shots')
+        .select('shooter_id')
+        .distinct()
+        .where('game_id', '=', gameId)
+        .where('result', 'in', ['M', 'H', 'D'])
+        .execute();
+      const current: Record<string, StoredRating | null> = {};
+      for (const p of players) current[p.id] = await this.rating(tx, p.id, game.rules);
+      const [a, b] = players;
+      const decision = decide({
+        id: gameId,
+        rules: game.rules,
+        endedAt,
+        winner: game.winner_id,
+        players,
+        fired: shooters.map((s) => s.shooter_id),
+        pairRatedBefore: a && b && players.length === 2 ? await pairRated(tx, gameId, endedAt, a.id, b.id) : 0,
+        current,
+      });
+      if (decision.kind === 'unrated') {
+        await tx.updateTable('games').set({ unrated_reason: decision.reason }).where('id', '=', gameId).execute();
+      }
+      if (decision.kind !== 'rated') return true;
+      for (const [userId, { before: ratingBefore, after }] of Object.entries(decision.players)) {
+        const before = current[userId] ?? null;
+        const values = { ...after, updated_at: now };
+        if (before) {
+          await tx
+            .updateTable('ratings')
+            .set(values)
+            .where('user_id', '=', userId)
+            .where('rules', '=', game.rules)
+            .execute();
+        } else
+          await tx
+            .insertInto('ratings')
+            .values({ user_id: userId, rules: game.rules, ...values })
+            .execute();
+        await tx
+          .insertInto('game_ratings')
+          .values({
+            game_id: gameId,
+            user_id: userId,
+            rating_before: ratingBefore,
+            rating_after: after.rating,
+          })
+          .execute();
+      }
+      return true;
+    });
+  }
+
+  private async rating(db: Db, userId: string, rules: string): Promise<StoredRating | null> {
+    const row = await db
+      .selectFrom('ratings')
+      .select(['rating', 'rd', 'vol', 'games', 'wins'])
+      .where('user_id', '=', userId)
+      .where('rules', '=', rules)
+      .executeTakeFirst();
+    return row ? figures(row) : null;
+  }
+
+  ratingOf(userId: string, rules: string): Promise<StoredRating | null> {
+    return this.rating(this.db, userId, rules);
+  }
+
+  async kindOf(userId: string): Promise<PlayerKind | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['bot_level', 'bot_since'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row ? kindOfRow(row) : null;
+  }
+
+  async usernameOf(userId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+    return row?.username ?? null;
+  }
+
+  /** The ratings of one board: players of `kind` listed under `rules`. */
+  private board(rules: string, kind: BoardKind, minGames: number) {
+    return this.db
+      .selectFrom('ratings')
+      .innerJoin('users', 'users.id', 'ratings.user_id')
+      .where('ratings.rules', '=', rules)
+      .where('ratings.games', '>=', minGames)
+      .where('users.bot_since', kind === 'bots' ? 'is not' : 'is', null);
+  }
+
+  async countAbove(rating: number, rules: string, kind: BoardKind, minGames: number): Promise<number> {
+    const row = await this.board(rules, kind, minGames)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ratings.rating', '>', rating)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async leaderboard(
+    rules: string,
+    kind: BoardKind,
+    minGames: number,
+    limit: number,
+  ): Promise<{ rows: BoardRow[]; total: number }> {
+    const rows = await this.board(rules, kind, minGames)
+      .select([
+        'ratings.user_id as userId',
+        'users.username as username',
+        'ratings.rating',
+        'ratings.rd',
+        'ratings.vol',
+        'ratings.games',
+        'ratings.wins',
+      ])
+      .orderBy('ratings.rating', 'desc')
+      .orderBy('ratings.user_id')
+      .limit(limit)
+      .execute();
+    const counted = await this.board(rules, kind, minGames)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return {
+      rows: rows.map((r) => ({ userId: r.userId, username: r.username, ...figures(r) })),
+      total: Number(counted?.n ?? 0),
+    };
+  }
+
+  async recordsOf(userId: string): Promise<RulesRecord[]> {
+    const rows = await this.db
+      .selectFrom('games')
+      .innerJoin('members as me', 'me.room_slug', 'games.room_slug')
+      .innerJoin('members as them', 'them.room_slug', 'games.room_slug')
+      .innerJoin('users as opponent', 'opponent.id', 'them.user_id')
+      .where('me.user_id', '=', userId)
+      .where('them.user_id', '!=', userId)
+      .where('games.ended_at', 'is not', null)
+      .select((eb) => [
+        'games.rules as rules',
+        eb.case().when('opponent.bot_level', 'is', null).then(0).else(1).end().as('computer'),
+        eb.fn.countAll<number>().as('played'),
+        eb.fn.sum<number>(eb.case().when('games.winner_id', '=', userId).then(1).else(0).end()).as('won'),
+      ])
+      .groupBy(['games.rules', 'computer'])
+      .execute();
+    const byRules = new Map<
+      string,
+      { rules: string; games: number; wins: number; computerGames: number; computerWins: number }
+    >();
+    for (const row of rows) {
+      const entry = byRules.get(row.rules) ?? {
+        rules: row.rules,
+        games: 0,
+        wins: 0,
+        computerGames: 0,
+        computerWins: 0,
+      };
+      if (Number(row.computer) === 1) {
+        entry.computerGames += Number(row.played);
+        entry.computerWins += Number(row.won ?? 0);
+      } else {
+        entry.games += Number(row.played);
+        entry.wins += Number(row.won ?? 0);
+      }
+      byRules.set(row.rules, entry);
+    }
+    return sortRecords([...byRules.values()]);
+  }
+
+  async hasRatedGames(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('game_ratings')
+      .select('game_id')
+      .where('user_id', '=', userId)
+      .limit(1)
+      .execute();
+    return row.length > 0;
+  }
+}
+
+/** Most played first, then by the rules' text (a stable order for equal counts). */
+export function sortRecords(records: RulesRecord[]): RulesRecord[] {
+  const played = (r: RulesRecord) => r.games + r.computerGames;
+  return records.sort((a, b) => played(b) - played(a) || a.rules.localeCompare(b.rules));
+}
+
+/**
+ * Games between `a` and `b` rated in the 24 hours before `endedAt` (this one left out): from the
+ * day's finished games (index games_ended), each looked up in game_ratings by its key.
+ */
+async function pairRated(db: Db, gameId: number, endedAt: number, a: string, b: string): Promise<number> {
+  const row = await db
+    .selectFrom('games')
+    .innerJoin('game_ratings as mine', (join) => join.onRef('mine.game_id', '=', 'games.id').on('mine.user_id', '=', a))
+    .innerJoin('game_ratings as theirs', (join) =>
+      join.onRef('theirs.game_id', '=', 'games.id').on('theirs.user_id', '=', b),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('games.ended_at', '>', endedAt - DAY_MS)
+    .where('games.ended_at', '<=', endedAt)
+    .where('games.id', '!=', gameId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
