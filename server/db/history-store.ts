@@ -36,7 +36,9 @@ export function titleOf(row: object): 'BOT' | null {
 }
 
 function playerRef(row: { id: string; username: string }): PlayerRef {
-  return { userId: row.id, username: row.username, bot: botLevelOf(row), title: titleOf(row) };
+  const title = titleOf(row);
+  // `title` only on a bot account's line, as in the room's members.
+  return { userId: row.id, username: row.username, bot: botLevelOf(row), ...(title ? { title } : {}) };
 }
 
 export class HistoryStore {

@@ -5,9 +5,14 @@ import {
   type HistoryPage,
   HistoryPageSchema,
   type Leaderboard,
+  type LeaderboardKind,
   LeaderboardSchema,
   UserRatingSchema,
+  type UserStats,
+  UserStatsSchema,
 } from './history';
+import { type BotUpgradeResponse, BotUpgradeResponseSchema } from './bot-accounts';
+import { formatRules, type Rules } from '../game/rules';
 import {
   CreateRoomResponseSchema,
   GamesInProgressResponseSchema,
@@ -168,9 +173,28 @@ export class ApiClient {
     return this.get(`/users/${encodeURIComponent(userId)}/history?${query}`, HistoryPageSchema, 'History');
   }
 
-  /** A player's rating and rank (`userId` may be "me"); rating null before their first rated game. */
-  rating(userId: string): Promise<z.infer<typeof UserRatingSchema>> {
-    return this.get(`/users/${encodeURIComponent(userId)}/rating`, UserRatingSchema, 'Rating');
+  /** A player's rating and rank under `rules` (classic when absent; `userId` may be "me"); null before their first rated game there. */
+  rating(userId: string, rules?: Rules): Promise<z.infer<typeof UserRatingSchema>> {
+    const query = rules ? `?${new URLSearchParams({ rules: formatRules(rules) })}` : '';
+    return this.get(`/users/${encodeURIComponent(userId)}/rating${query}`, UserRatingSchema, 'Rating');
+  }
+
+  /** A player's record and rating per set of rules (`userId` may be "me"). */
+  stats(userId: string): Promise<UserStats> {
+    return this.get(`/users/${encodeURIComponent(userId)}/stats`, UserStatsSchema, 'Statistics');
+  }
+
+  /**
+   * Upgrades this account to a bot account, for good (docs/engines.md, "Bot accounts"): 201 when
+   * done now, 200 when it was one already; 409 when it has played rated games.
+   */
+  async upgradeToBot(): Promise<BotUpgradeResponse> {
+    const raw = await this.request('POST', '/users/me/bot', {});
+    if (raw.status !== 201 && raw.status !== 200) {
+      const messages = messagesOf(raw.body, `Bot upgrade failed (${raw.status})`);
+      throw new ApiError(messages.join(', '), raw.status, messages);
+    }
+    return this.parse(BotUpgradeResponseSchema, raw);
   }
 
   /** The record of a finished game: both fleets and every shot in order. */
@@ -183,9 +207,12 @@ export class ApiClient {
     return this.get(`/games/${gameId}/script`, z.unknown(), 'Export');
   }
 
-  /** The best players (at most 100) and the caller's own rank. */
-  leaderboard(limit = 100): Promise<Leaderboard> {
-    return this.get(`/ratings/leaderboard?limit=${limit}`, LeaderboardSchema, 'Leaderboard');
+  /** The best players (at most 100) of one kind under one set of rules (classic people by default) and the caller's own rank. */
+  leaderboard(limit = 100, options: { rules?: Rules; kind?: LeaderboardKind } = {}): Promise<Leaderboard> {
+    const query = new URLSearchParams({ limit: String(limit) });
+    if (options.rules) query.set('rules', formatRules(options.rules));
+    if (options.kind) query.set('kind', options.kind);
+    return this.get(`/ratings/leaderboard?${query}`, LeaderboardSchema, 'Leaderboard');
   }
 
   /** Logs this token out on the server (204): it is refused from now on, its sockets closed. */

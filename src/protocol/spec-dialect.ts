@@ -174,11 +174,27 @@ function isCode(value: unknown): value is ErrorCode {
  * Any `{error}` from either server as an error value: our stable code when the server gave one
  * (in `code`, or as the error itself), else REFUSED; the server's sentence as the message.
  */
-export function readErrorReply(reply: { error: unknown; code?: unknown; message?: unknown }): ErrorAck {
+export function readErrorReply(reply: {
+  error: unknown;
+  code?: unknown;
+  message?: unknown;
+  reason?: unknown;
+  retryAfter?: unknown;
+  limit?: unknown;
+}): ErrorAck {
   const text = typeof reply.error === 'string' ? reply.error : 'refused';
   if (isCode(reply.code)) return { error: reply.code, message: text };
-  if (isCode(text))
-    return typeof reply.message === 'string' ? { error: text, message: reply.message } : { error: text };
+  if (isCode(text)) {
+    // A LIMIT_REACHED keeps its machine-readable details (docs/protocol.md, "Limits").
+    const details = {
+      ...(typeof reply.reason === 'string' ? { reason: reply.reason } : {}),
+      ...(typeof reply.retryAfter === 'number' ? { retryAfter: reply.retryAfter } : {}),
+      ...(typeof reply.limit === 'number' ? { limit: reply.limit } : {}),
+    };
+    return typeof reply.message === 'string'
+      ? { error: text, message: reply.message, ...details }
+      : { error: text, ...details };
+  }
   return { error: 'REFUSED', message: text };
 }
 

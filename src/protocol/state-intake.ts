@@ -42,6 +42,7 @@ function readMember(raw: unknown): Member | null {
     awayUntil: typeof m.awayUntil === 'number' ? m.awayUntil : null,
     ...(m.bot === 'easy' || m.bot === 'medium' || m.bot === 'hard' || m.bot === null ? { bot: m.bot } : {}),
     ...(typeof m.isHost === 'boolean' ? { isHost: m.isHost } : {}),
+    ...(m.title === 'BOT' ? { title: 'BOT' as const } : {}),
   };
 }
 

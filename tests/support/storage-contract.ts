@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ShotWrite, Storage } from '../../server/db/storage';
 import type { Shot } from '../../src/game';
+import { ratingContract } from './rating-contract';
 
 /**
  * What every implementation of the storage interface answers alike (server/db/storage.ts): the
@@ -28,6 +29,8 @@ export function shotWrite(
 
 export function storageContract(name: string, open: () => Promise<Storage>): void {
   describe(name, () => {
+    ratingContract(open);
+
     it('lets exactly one of two simultaneous sign-ups for one name (any case) or one e-mail through', async () => {
       const s = await open();
       const names = await Promise.all([s.users.createUser(user('u1', 'Ada')), s.users.createUser(user('u2', 'ada'))]);
