@@ -1,12 +1,14 @@
-import type { EndReason, Grid, Rng, ShipMap, ShotResult } from '../game';
+import type { Coord, EndReason, Grid, Rng, Rules, ShipMap, ShotResult } from '../game';
 import {
   type ClientEventName,
   type ClientGameState,
   type GameClient,
   hasToPlay,
   isErrorAck,
+  shotsThisTurn,
   type Winner,
 } from '../protocol';
+import { pickSalvo } from './salvo';
 import { EndWatch } from './end-watch';
 import { BotError, waitForState } from './wait-for-state';
 import type { RemotePlacementStrategy, RemoteShotStrategy } from './types';
@@ -80,13 +82,17 @@ export class TurnTracker {
   private lastSeen: ClientGameState['battlePlace'] = null;
   /** The members frame current when the last shot was acknowledged (its answer frames come after). */
   private membersAtShot: ClientGameState['members'] | null = null;
+  /** The last move hit something: under `again: 'hit'` the turn stays ours. */
+  private hit = false;
 
   constructor(private readonly userId: string) {}
 
-  /** Records an acknowledged shot; `before` is the state the shot was decided on. */
-  fired(result: ShotResult, before: ClientGameState, now?: ClientGameState): void {
-    this.shots++;
-    if (result === 'D') this.sunk++;
+  /** Records an acknowledged shot or salvo (its results); `before` is the state it was decided on. */
+  fired(result: ShotResult | readonly ShotResult[], before: ClientGameState, now?: ClientGameState): void {
+    const results = typeof result === 'string' ? [result] : result;
+    this.shots += results.length;
+    this.sunk += results.filter((r) => r === 'D').length;
+    this.hit = results.some((r) => r !== 'M');
     this.lastSeen = before.battlePlace;
     this.membersAtShot = now?.members ?? null;
   }
@@ -97,6 +103,7 @@ export class TurnTracker {
     this.sunk = Object.keys(s.opponentShipsIndexes).length;
     this.lastSeen = null;
     this.membersAtShot = null;
+    this.hit = false;
   }
 
   mine(s: ClientGameState): boolean {
@@ -105,18 +112,16 @@ export class TurnTracker {
     // A SPEC server (docs/protocol.md) may keep the turn after a hit and may send a shot's frames
     // before its ack: the turn is ours when the last members frame came after every shot on the grids.
     if (s.membersAtShots !== null) return s.membersAtShots === firedAt(s) + takenOn(s);
+    // The opponent's last shot must be on our own grid too (it tells how many of our ships are
+    // afloat, a salvo's size): `members` may come before `playerBoats` in the frames of a shot.
     const last = s.battlePlace;
+    if (last !== null && last.shooterId !== this.userId && s.playerBoats[last.y]?.[last.x] !== last.result)
+      return false;
+    // A hit under again=hit keeps the turn (docs/game.md, "Rule variants"): once the grids show
+    // every shot of ours, the `members` sent before them already says so, whenever the ack was read.
+    if (this.hit && s.match.rules.again === 'hit') return true;
     if (last === null) return this.shots === 0 && takenOn(s) === 0;
     if (last.shooterId !== this.userId && last !== this.lastSeen) return true;
-    // Under `again: 'hit'` (docs/game.md, "Rule variants") a hit or a sink keeps the turn: this
-    // player's own last shot, acknowledged and shown on the grids, hit something.
-    if (
-      s.match.rules.again === 'hit' &&
-      last.shooterId === this.userId &&
-      last !== this.lastSeen &&
-      last.result !== 'M'
-    )
-      return true;
     // The turn came back without an opponent shot (the turn clock passed it): a members frame
     // newer than the one current at this player's last acknowledged shot says so.
     return this.membersAtShot !== null && s.members !== this.membersAtShot;
@@ -140,7 +145,7 @@ export async function timed<T>(
  */
 export async function startAndPlace(
   client: GameClient,
-  fleet: ShipMap,
+  fleetOrPlacer: ShipMap | ((rules: Rules) => ShipMap | Promise<ShipMap>),
   options: Pick<PlayOptions, 'start' | 'stepTimeoutMs' | 'observe' | 'placeAfter' | 'onPlaced'>,
 ): Promise<void> {
   const timeout = options.stepTimeoutMs ?? 30_000;
@@ -168,6 +173,8 @@ export async function startAndPlace(
     await Promise.race([options.placeAfter, late]);
     clearTimeout(timer);
   }
+  // The room's rules are known by now (the match comes with the join's full state): a fleet of them.
+  const fleet = typeof fleetOrPlacer === 'function' ? await fleetOrPlacer(client.state.match.rules) : fleetOrPlacer;
   const placed = await timed('placeShips', observe, () => client.placeShips(fleet));
   if (isErrorAck(placed)) throw new BotError(placed.error, `placeShips: ${refusal(placed)}`);
   options.onPlaced?.();
@@ -228,12 +235,15 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
   const { observe } = options;
   const watch = new EndWatch(client);
   try {
-    await startAndPlace(client, await bot.placer.place(bot.rng), options);
+    await startAndPlace(client, (rules) => bot.placer.place(bot.rng, rules), options);
     const turn = new TurnTracker(bot.userId);
     for (;;) {
       const state = await waitForState(client, (s) => watch.ended || turn.mine(s), 'my turn', timeout);
       if (watch.ended) break;
-      const target =
+      const { rules } = state.match;
+      // Under salvo rules one cell per own ship afloat, chosen as a set (docs/game.md, "Rule variants").
+      const count = shotsThisTurn(state);
+      const targets =
         options.resignAfter !== undefined && turn.shots >= options.resignAfter
           ? 'resign'
           : await (async () => {
@@ -242,17 +252,20 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
                 grid: state.opponentBoats,
                 sunk: state.opponentShipsIndexes,
                 own: state.playerBoats,
-                rules: state.match.rules,
+                rules,
               };
-              return bot.shooter.nextShot(view, bot.rng);
+              return pickSalvo(bot.shooter, view, count, bot.rng);
             })();
-      if (target === 'resign') {
+      if (targets === 'resign') {
         const resigned = await timed('resign', observe, () => client.resign());
         if (isErrorAck(resigned) && resigned.error !== 'WRONG_STATUS') {
           throw new BotError(resigned.error, `resign: ${resigned.error}`);
         }
         break;
       }
+      // One shot a turn goes as one cell (a SPEC server knows nothing else); a salvo as the array.
+      const [one] = targets;
+      const target: Coord | readonly Coord[] = rules.shots === 'one' && one && targets.length === 1 ? one : targets;
       const reply = await timed('shoot', observe, () => client.shoot(target));
       if (isErrorAck(reply)) {
         // The game ended while this shot was on its way (the opponent resigned, the clock ran out).
@@ -263,7 +276,8 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
           turn.resync(await rejoined(client, timeout));
           continue;
         }
-        throw new BotError(reply.error, `shoot (${target.x},${target.y}): ${refusal(reply)}`);
+        const cells = targets.map((t) => `(${t.x},${t.y})`).join(' ');
+        throw new BotError(reply.error, `shoot ${cells}: ${refusal(reply)}`);
       }
       turn.fired(reply, state, client.state);
     }

@@ -1,6 +1,6 @@
 import type { Cell, Coord, Rng } from '../game';
 import { readBoard } from './knowledge';
-import type { ShotStrategy, ShotView } from './types';
+import type { RemoteShotStrategy, SeatView, ShotStrategy, ShotView } from './types';
 
 /**
  * A salvo of `count` distinct cells chosen as a set (docs/game.md, "Rule variants"): one cell at a
@@ -34,4 +34,39 @@ export function conditionedSalvo(shooter: ShotStrategy, view: ShotView, count: n
 export function salvoOf(shooter: ShotStrategy, view: ShotView, count: number, rng: Rng): Coord[] {
   if (count === 1) return [shooter.nextShot(view, rng)];
   return shooter.nextSalvo ? shooter.nextSalvo(view, count, rng) : conditionedSalvo(shooter, view, count, rng);
+}
+
+/**
+ * A turn's `count` cells for a bot playing through a server (docs/game.md, "Rule variants"): one
+ * shot, the shooter's own salvo rule, or its nextShot asked again and again with each pick shown as
+ * a miss (as conditionedSalvo does), then water it must still name. 'resign' when the shooter gives up.
+ */
+export async function pickSalvo(
+  shooter: RemoteShotStrategy,
+  view: SeatView,
+  count: number,
+  rng: Rng,
+): Promise<Coord[] | 'resign'> {
+  if (count <= 1) {
+    const one = await shooter.nextShot(view, rng);
+    return one === 'resign' ? one : [one];
+  }
+  if (shooter.nextSalvo) return shooter.nextSalvo(view, count, rng);
+  const grid: Cell[][] = view.grid.map((row) => [...row]);
+  const out: Coord[] = [];
+  while (out.length < count && readBoard({ ...view, grid }).unknown.length > 0) {
+    const c = await shooter.nextShot({ ...view, grid }, rng);
+    if (c === 'resign') return c;
+    const row = grid[c.y];
+    if (row?.[c.x] !== 'E') break;
+    out.push({ x: c.x, y: c.y });
+    row[c.x] = 'M';
+  }
+  for (let y = 0; y < grid.length && out.length < count; y++)
+    for (let x = 0; x < (grid[y]?.length ?? 0) && out.length < count; x++)
+      if (grid[y]?.[x] === 'E') {
+        out.push({ x, y });
+        (grid[y] as Cell[])[x] = 'M';
+      }
+  return out;
 }

@@ -47,10 +47,16 @@ export interface SeatView extends ShotView {
 export interface RemoteShotStrategy {
   readonly name: string;
   nextShot(view: SeatView, rng: Rng): Coord | 'resign' | Promise<Coord | 'resign'>;
+  /**
+   * A salvo of `count` distinct cells chosen as a set (salvo rules). Absent: the bot asks nextShot
+   * for them one by one, each pick shown as a miss for the next (pickSalvo, src/bots/salvo.ts).
+   */
+  nextSalvo?(view: SeatView, count: number, rng: Rng): Coord[] | 'resign' | Promise<Coord[] | 'resign'>;
 }
 
 /** A placement strategy that may answer later (an engine's `place`). Every PlacementStrategy is one. */
 export interface RemotePlacementStrategy {
   readonly name: string;
-  place(rng: Rng): ShipMap | Promise<ShipMap>;
+  /** A legal fleet of the room's rules (classic when absent). */
+  place(rng: Rng, rules?: Rules): ShipMap | Promise<ShipMap>;
 }

@@ -1,4 +1,13 @@
-import { CLASSIC_RULES, emptyGrid, type GameStatus, type Grid, type PartialShipMap, type ShipMap } from '../game';
+import {
+  CLASSIC_RULES,
+  emptyGrid,
+  shipEntries,
+  sunkOnGrid,
+  type GameStatus,
+  type Grid,
+  type PartialShipMap,
+  type ShipMap,
+} from '../game';
 import type { BattlePlace, Match, Member, ServerEventName, Winner } from './types';
 
 /* The client's picture of a game, without socket.io: stores and tests can import it without
@@ -66,4 +75,18 @@ export function initialGameState(slug: string): ClientGameState {
 /** True when `userId` is the member who has to shoot. */
 export function hasToPlay(state: ClientGameState, userId: string): boolean {
   return state.members.some((m) => m.userId === userId && m.hasToPlay);
+}
+
+/**
+ * How many cells this player fires this turn (docs/game.md, "Rule variants"): one, or under salvo
+ * rules one per own ship afloat (a ship is down when its cells read D on the own grid), never more
+ * than the opponent cells not shot yet. 0 before the fleet is placed in a salvo room.
+ */
+export function shotsThisTurn(state: ClientGameState): number {
+  if (state.match.rules.shots === 'one') return 1;
+  const fleet = state.shipsIndexes;
+  if (fleet === null) return 0;
+  const afloat = shipEntries(fleet).filter(([, cells]) => !sunkOnGrid(state.playerBoats, cells)).length;
+  const unshot = state.opponentBoats.reduce((n, row) => n + row.filter((c) => c === 'E').length, 0);
+  return Math.min(afloat, unshot);
 }

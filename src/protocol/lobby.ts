@@ -46,7 +46,8 @@ export const LobbyServerEventSchemas = {
   matchFound: MatchFoundSchema,
 } as const;
 
-export type ComputerGameBody = z.infer<typeof ComputerGameBodySchema>;
+/** What a client sends: its rules may leave keys out (the defaults fill them). */
+export type ComputerGameBody = z.input<typeof ComputerGameBodySchema>;
 export type ComputerGameResponse = z.infer<typeof ComputerGameResponseSchema>;
 export type OpenGame = z.infer<typeof OpenGameSchema>;
 export type OpenGames = z.infer<typeof OpenGamesSchema>;

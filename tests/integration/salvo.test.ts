@@ -20,6 +20,7 @@ import {
   shotsAllowed,
   shotsBy,
 } from '../../src/game';
+import { type Bot, placerNamed, playGame, shooterNamed } from '../../src/bots';
 import { ApiClient, type ClientGameState, type GameClient, isErrorAck } from '../../src/protocol';
 import type { Seat } from '../support/game';
 import { connectClient, newPlayer, rawSpecSocket, waitForState } from '../support/players';
@@ -245,4 +246,76 @@ describe('salvo over the socket', () => {
       await server.close();
     }
   });
+
+  it('lets bots play salvo rooms to the end as a set of cells a turn, against each other and against the computer', async () => {
+    const server = await startTestServer();
+    try {
+      const rules = makeRules({ fleet: 'russian', shots: 'salvo', again: 'hit' });
+      const { slug, a, b } = await roomWith(server, rules);
+      expect(slug).not.toBe('');
+      const bot = (seat: Seat, seed: number): Bot => ({
+        userId: seat.player.id,
+        shooter: shooterNamed('density'),
+        placer: placerNamed('random'),
+        rng: createRng(seed),
+      });
+      const [one, two] = await Promise.all([
+        playGame(a.client, bot(a, 1), { start: true, stepTimeoutMs: 20_000 }),
+        playGame(b.client, bot(b, 2), { start: false, stepTimeoutMs: 20_000 }),
+      ]);
+      expect(one.winner).toEqual(two.winner);
+      expect(one.won).not.toBe(two.won);
+      a.client.close();
+      b.client.close();
+      // Stored as salvos: the first turn is ten cells, one per ship of a russian fleet.
+      const api = new ApiClient({ baseUrl: server.url, token: a.player.token });
+      const entry = (await api.history('me')).games[0];
+      if (!entry) throw new Error('no history entry');
+      expect(entry.rules).toEqual(rules);
+      const record = await api.gameRecord(entry.gameId);
+      expect(record.rules).toEqual(rules);
+      expect(runsOf(record.shots)[0]?.n).toBeGreaterThanOrEqual(10);
+
+      // The server's computer player, hard level, fires salvos of its own fleet afloat.
+      const human = await newPlayer(server.url, 'human');
+      const game = await human.api.computerGame({ level: 'hard', rules: { shots: 'salvo' } });
+      const client = await connectClient(server.url, human.token, game.slug);
+      try {
+        expect(await client.joinRoom(game.slug)).toBe('PLACE_SHIPS');
+        const outcome = await playGame(
+          client,
+          { userId: human.id, shooter: shooterNamed('hunt'), placer: placerNamed('random'), rng: createRng(5) },
+          { start: false, stepTimeoutMs: 20_000 },
+        );
+        expect([human.id, game.bot.userId]).toContain(outcome.winner.userId);
+        expect(client.state.match.rules).toEqual(makeRules({ shots: 'salvo' }));
+      } finally {
+        client.close();
+      }
+      const row = await server.store.db
+        .selectFrom('games')
+        .select('id')
+        .where('room_slug', '=', game.slug)
+        .executeTakeFirstOrThrow();
+      // Turns alternate (again=never): each of the computer's salvos is as long as its fleet afloat, five at first.
+      const computerRuns = runsOf(await server.store.rounds.shotsOf(row.id)).filter(
+        (r) => r.shooter === game.bot.userId,
+      );
+      expect(computerRuns[0]?.n).toBe(5);
+      expect(computerRuns.every((r) => r.n >= 1 && r.n <= 5)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
 });
+
+/** Consecutive shots of one shooter, as runs. */
+function runsOf(shots: readonly { readonly shooterId: string }[]): { shooter: string; n: number }[] {
+  const runs: { shooter: string; n: number }[] = [];
+  for (const shot of shots) {
+    const last = runs[runs.length - 1];
+    if (last && last.shooter === shot.shooterId) last.n++;
+    else runs.push({ shooter: shot.shooterId, n: 1 });
+  }
+  return runs;
+}

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TurnTracker } from '../../../src/bots';
-import { emptyGrid, type Grid, makeRules } from '../../../src/game';
-import { type ClientGameState, initialGameState, type Member } from '../../../src/protocol';
+import { createRng, emptyGrid, type Grid, makeRules, randomFleet } from '../../../src/game';
+import {
+  type ClientGameState,
+  initialGameState,
+  initialMatch,
+  type Member,
+  shotsThisTurn,
+} from '../../../src/protocol';
 
 const ME = 'me';
 const THEM = 'them';
@@ -108,5 +114,60 @@ describe('TurnTracker', () => {
       ]),
     });
     expect(turn.mine(miss)).toBe(false);
+  });
+
+  it('keeps the turn after its own hit under again=hit, once the grid shows the whole salvo', () => {
+    const turn = new TurnTracker(ME);
+    const match = { ...initialMatch(), rules: makeRules({ shots: 'salvo', again: 'hit' }) };
+    const before = state({ members: members(ME), match });
+    turn.fired(['M', 'H'], before, before);
+    expect(turn.shots).toBe(2);
+    // Only one of the two shots shown yet: not yet.
+    const half = state({ members: members(ME), match, opponentBoats: gridWith([[0, 0, 'M']]) });
+    expect(turn.mine(half)).toBe(false);
+    const shown = {
+      ...half,
+      opponentBoats: gridWith([
+        [0, 0, 'M'],
+        [1, 0, 'H'],
+      ]),
+    };
+    expect(turn.mine(shown)).toBe(true);
+    // All misses pass the turn, as ever.
+    turn.fired(['M', 'M'], shown, shown);
+    expect(
+      turn.mine({
+        ...shown,
+        opponentBoats: gridWith([
+          [0, 0, 'M'],
+          [1, 0, 'H'],
+          [2, 0, 'M'],
+          [3, 0, 'M'],
+        ]),
+      }),
+    ).toBe(false);
+  });
+
+  it('waits until its own grid shows the opponent shot that gave it the turn (a salvo counts ships afloat)', () => {
+    const turn = new TurnTracker(ME);
+    const shot = { shooterId: THEM, x: 4, y: 4, result: 'D' } as const;
+    const early = state({ members: members(ME), battlePlace: shot });
+    expect(turn.mine(early)).toBe(false);
+    expect(turn.mine({ ...early, playerBoats: gridWith([[4, 4, 'D']]) })).toBe(true);
+  });
+});
+
+describe('shotsThisTurn', () => {
+  const fleet = randomFleet(createRng(3));
+  it('is one under one-shot rules and one per own ship afloat under salvo rules', () => {
+    expect(shotsThisTurn(state({ shipsIndexes: fleet }))).toBe(1);
+    const match = { ...initialMatch(), rules: makeRules({ shots: 'salvo' }) };
+    expect(shotsThisTurn(state({ shipsIndexes: fleet, match }))).toBe(5);
+    const sunk = emptyGrid();
+    for (const c of fleet['4']) (sunk[c.y] ?? [])[c.x] = 'D';
+    expect(shotsThisTurn(state({ shipsIndexes: fleet, match, playerBoats: sunk }))).toBe(4);
+    // Never more than the cells left to shoot.
+    const almost = emptyGrid().map((row, y) => row.map((_, x) => (y === 0 && x < 2 ? 'E' : 'M')));
+    expect(shotsThisTurn(state({ shipsIndexes: fleet, match, opponentBoats: almost }))).toBe(2);
   });
 });
