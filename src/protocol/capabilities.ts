@@ -29,8 +29,6 @@ export const FEATURES = [
   'resign',
   /** Leaving a lobby before the start (with an answer), and who left. */
   'leave',
-  /** The opponent's new round held as a rematch request, end reasons. */
-  'rematch',
   /** Logout on the server, logout everywhere. */
   'sessions',
   /** The rooms a player belongs to (GET /users/me/games). */

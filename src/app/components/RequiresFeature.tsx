@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import type { Feature } from '../../protocol/capabilities';
 import { ROUTES } from '../routing/paths';
 import { useFeatures } from '../server/use-features';
-import { serverLabel } from '../stores/server';
+import { useSnapshot } from 'valtio';
+import { serverLabel, serverStore } from '../stores/server';
 
 /**
  * A page that needs a feature the server in use may not offer (docs/game.md, "Another server"):
@@ -13,7 +14,10 @@ import { serverLabel } from '../stores/server';
 export function RequiresFeature({ feature, children }: { readonly feature: Feature; readonly children: ReactNode }) {
   const { t } = useTranslation();
   const features = useFeatures();
+  const { reach } = useSnapshot(serverStore);
   if (features[feature]) return <>{children}</>;
+  // Another server's answer may still be on its way: say nothing before it is known.
+  if (reach === 'checking') return <p className="page">{t('app.loading')}</p>;
   return (
     <section className="page unavailable" data-feature={feature}>
       <div className="card">

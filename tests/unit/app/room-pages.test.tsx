@@ -45,6 +45,28 @@ describe('lobby (docs/game.md, Routes)', () => {
     expect(session.startGame).toHaveBeenCalledTimes(1);
   });
 
+  it("offers 'Start the game' to the host only where the server marks one (the original)", async () => {
+    renderApp('/game/lobby/calm-whale-7', { user: 'bob' });
+    await screen.findByRole('heading', { name: 'Waiting for players' }, { timeout: 5000 });
+    await roomAcquired('calm-whale-7');
+    await update(() => {
+      gameStore.gameStatus = 'UNSTARTED';
+      gameStore.members = [
+        { ...alice, isHost: true },
+        { ...bob, isHost: false },
+      ];
+    });
+    expect(screen.queryByRole('button', { name: 'Start the game' })).toBeNull();
+    expect(screen.getByText('alice, the host, starts the game.')).toBeTruthy();
+    await update(() => {
+      gameStore.members = [
+        { ...alice, isHost: false },
+        { ...bob, isHost: true },
+      ];
+    });
+    expect(screen.getByRole('button', { name: 'Start the game' })).toHaveProperty('disabled', false);
+  });
+
   it('moves to the game page once the status is no longer UNSTARTED', async () => {
     const app = renderApp('/game/lobby/calm-whale-7', { user: 'alice' });
     await screen.findByRole('heading', { name: 'Waiting for players' }, { timeout: 5000 });

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../src/app/stores/auth';
+import { SPEC_CAPABILITIES } from '../../../src/protocol/capabilities';
 import { loadServerChoice, SERVER_STORAGE_KEY, serverStore } from '../../../src/app/stores/server';
 import { fakeApi, renderApp } from './render-app';
 
@@ -96,5 +97,30 @@ describe('another server, chosen on the login page', () => {
     expect(localStorage.getItem(SERVER_STORAGE_KEY)).toBeNull();
     await waitFor(() => expect(serverStore.capabilities.features.clock).toBe(true));
     expect(serverStore.capabilities.server).toBe('broadside');
+  });
+});
+
+describe('pages a SPEC-only server cannot serve', () => {
+  it('say so and ask it nothing: leaderboard, replay, watch; the profile shows the username only', async () => {
+    const api = fakeApi({});
+    vi.stubGlobal('fetch', api.fetch);
+    for (const [path, feature] of [
+      ['/leaderboard', 'ratings'],
+      ['/replay/4', 'history'],
+      ['/game/calm-whale-7/watch', 'spectators'],
+    ] as const) {
+      serverStore.capabilities = SPEC_CAPABILITIES;
+      serverStore.reach = 'reachable';
+      const app = renderApp(path, { user: 'alice' });
+      expect(await screen.findByRole('heading', { name: 'Not on this server' })).toBeTruthy();
+      expect(app.container.querySelector('[data-feature]')?.getAttribute('data-feature')).toBe(feature);
+      app.unmount();
+    }
+    serverStore.capabilities = SPEC_CAPABILITIES;
+    renderApp('/profile', { user: 'alice' });
+    expect(await screen.findByText('alice')).toBeTruthy();
+    expect(screen.getByText(/keeps no record of games/)).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.calls).toEqual([]);
   });
 });
