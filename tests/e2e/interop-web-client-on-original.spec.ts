@@ -102,6 +102,8 @@ test('our web client plays a whole game on the original server, to the winner an
   await expect(ann.page.getByRole('heading', { name: 'Waiting for players' })).toBeVisible();
   const slug = decodeURIComponent(new URL(ann.page.url()).pathname.split('/').pop() ?? '');
   expect(slug).toMatch(/^\w+-\w+-\w+$/);
+  // The invitation link opens our page; the friend has to choose the same server first.
+  await expect(ann.page.getByText(`This game is on ${original?.url}:`)).toBeVisible();
   await ben.page.getByLabel('Name of the game').fill(slug);
   await ben.page.getByRole('button', { name: 'Join a game' }).click();
   for (const { page } of [ann, ben]) {

@@ -13,6 +13,8 @@ import { isConnected } from '../session/presence';
 import { useGameSession } from '../session/use-game-session';
 import { useFeatures } from '../server/use-features';
 import { gameStore } from '../stores/game';
+import { isOwnOrigin } from '../server/server-url';
+import { serverLabel, serverUrl } from '../stores/server';
 import type { User } from '../stores/user';
 
 type CopyState = 'idle' | 'copied' | 'failed';
@@ -65,6 +67,10 @@ export default function LobbyPage({ slug, user }: { slug: string; user: User }) 
             {t('lobby.copyInvite')}
           </button>
         </div>
+        {/* The link opens this page's own server by default: the friend must choose the same one. */}
+        {!isOwnOrigin(serverUrl(), window.location.origin) && (
+          <p className="hint invite-server">{t('lobby.inviteServer', { server: serverLabel() })}</p>
+        )}
         {copy !== 'idle' && (
           <p role="status" className="hint">
             {copy === 'copied' ? t('lobby.copied') : t('lobby.copyFailed', { link: inviteLink })}
