@@ -80,9 +80,10 @@ export class Table {
         seat.members = payload;
         this.turn(seat);
       });
+      // A new status comes before the members frame of that status: the members seen so far are stale.
       socket.on('gameStatus', (payload) => {
         seat.status = typeof payload === 'string' ? payload : '';
-        this.turn(seat);
+        seat.members = null;
       });
       this.seats.push(seat);
       const joined = await socket.call('joinRoom', slug);
@@ -118,6 +119,8 @@ export class Table {
     const target = seat.targets.pop();
     if (!target) return;
     seat.busy = true;
+    // Only a members frame sent after this shot says whose turn it is next.
+    seat.members = null;
     const t0 = performance.now();
     const reply = await seat.socket.call('shoot', target);
     const us = Math.max(1, Math.round((performance.now() - t0) * 1000));
@@ -125,6 +128,8 @@ export class Table {
     const { tally } = this;
     if (reply !== 'M' && reply !== 'H' && reply !== 'D') {
       tally.errors++;
+      // Not played: shot again when a members frame gives this seat the turn.
+      seat.targets.push(target);
       return;
     }
     if (tally.measuring) {
@@ -132,7 +137,12 @@ export class Table {
       tally.shoot.recordValue(us);
     }
     if (reply !== 'M') seat.hits++;
-    if (seat.hits < FLEET_CELLS) return;
+    if (seat.hits < FLEET_CELLS) {
+      // Our server may send the frames of this shot, and of the opponent's answer, before this
+      // ack (the SPEC dialect allows either order): the turn may already be back here.
+      this.turn(seat);
+      return;
+    }
     if (tally.measuring) tally.games++;
     if (tally.stopping) return;
     const again = await seat.socket.call('replay', this.slug);
