@@ -38,6 +38,7 @@ import { afterPublish, socketPublisher } from './socket/publish';
 import { RoomDispatcher } from './rooms/dispatch';
 import { SOCKET_NAMESPACE } from '../src/protocol';
 import { attachRoomNamespace } from './socket/room-namespace';
+import { slimHandshakeRequests } from './socket/slim-request';
 import { type SpectatorFeed, spectatorFeed } from './socket/spectators';
 import { joinCluster } from './cluster';
 
@@ -161,6 +162,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     // With Redis every node's broadcasts reach the sockets of every other node (Redis Streams).
     ...(redis ? { adapter: createAdapter(redis) } : {}),
   });
+  if (config.slimRequests) slimHandshakeRequests(io);
   // Every action on a room goes through one dispatch, and every change leaves through one publisher.
   const dispatcher = new RoomDispatcher({
     actions,

@@ -68,6 +68,11 @@ export interface ServerConfig {
   readonly nodeId: string;
   /** How long a node that stopped answering still holds its rooms (NODE_TTL_MS). */
   readonly nodeTtlMs: number;
+  /**
+   * Keep of each socket's opening HTTP request only what socket.io reads (server/socket/slim-request.ts);
+   * SOCKET_SLIM_REQUESTS=0 keeps the whole request, as socket.io does by default (to measure the difference).
+   */
+  readonly slimRequests: boolean;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -127,5 +132,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     turnMsOverride: null,
     nodeId: `${env.NODE_ID || hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     nodeTtlMs: intFrom(env.NODE_TTL_MS, 6000, 'NODE_TTL_MS'),
+    slimRequests: env.SOCKET_SLIM_REQUESTS !== '0',
   };
 }
