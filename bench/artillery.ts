@@ -4,13 +4,15 @@
  * shoot p99 and errors of each, alternating `--rounds` times on a fresh compiled server each.
  * Both run the same closed model: `--concurrency` lanes playing `--games` games in all, with
  * rematches half the time. The server runs alone on CPU 1 (taskset) and each generator on CPU 0.
+ * Memory per game is the server process's peak resident size during a run above its size before,
+ * divided by the games in flight (the original server's PostgreSQL and Redis are not counted).
  * Artillery is the one the engine's tests install (tests/support/artillery.ts); the server is
  * `--server original` for the original one (needs what the interop suite needs).
  *
  *   npm run bench:artillery -- [--games 600] [--concurrency 40] [--rounds 2] [--server ours|original] [--json]
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadReport } from '../cli/load/run';
@@ -48,12 +50,52 @@ interface Row {
   readonly shootP50: number;
   readonly shootP99: number;
   readonly errors: number;
+  /** The server process's resident memory at its peak during the run, above its idle size, per game in flight (KB). */
+  readonly rssKbPerGame: number;
   readonly load: string;
+}
+
+/** Resident memory of a process, KB (0 when it cannot be read). */
+function rssKb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** The process listening on `port` (the original server runs under the interop harness). */
+function pidOnPort(port: string): number {
+  const out = execFileSync('ss', ['-Hltnp', `sport = :${port}`]).toString();
+  return Number(/pid=(\d+)/.exec(out)?.[1] ?? 0);
+}
+
+/** Samples the server's memory every second while `run` goes on: idle before, peak during. */
+async function watchMemory<T>(
+  url: string,
+  run: () => Promise<T>,
+): Promise<{ value: T; idleKb: number; peakKb: number }> {
+  const pid = pidOnPort(new URL(url).port);
+  const idleKb = rssKb(pid);
+  let peakKb = idleKb;
+  const timer = setInterval(() => {
+    peakKb = Math.max(peakKb, rssKb(pid));
+  }, 1000);
+  try {
+    return { value: await run(), idleKb, peakKb };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 const pins = planPinning();
 
 async function viaLoad(url: string): Promise<Row> {
+  const { value, idleKb, peakKb } = await watchMemory(url, () => loadRun(url));
+  return { ...value, rssKbPerGame: Math.round((peakKb - idleKb) / concurrency) };
+}
+
+async function loadRun(url: string): Promise<Omit<Row, 'rssKbPerGame'>> {
   // Children inherit this process's CPU (pinned below); the server is pinned apart by serverEntry.
   const child = spawn(
     process.execPath,
@@ -96,6 +138,11 @@ async function viaLoad(url: string): Promise<Row> {
 }
 
 async function viaArtillery(bin: string, url: string): Promise<Row> {
+  const { value, idleKb, peakKb } = await watchMemory(url, () => artilleryRun(bin, url));
+  return { ...value, rssKbPerGame: Math.round((peakKb - idleKb) / concurrency) };
+}
+
+async function artilleryRun(bin: string, url: string): Promise<Omit<Row, 'rssKbPerGame'>> {
   const dir = mkdtempSync(join(tmpdir(), 'broadside-bench-artillery-'));
   const script = join(dir, 'closed.yml');
   // JSON is YAML: `concurrency` virtual users arrive within a second, each plays games/concurrency games.
@@ -140,6 +187,8 @@ async function viaArtillery(bin: string, url: string): Promise<Row> {
 async function withServer<T>(run: (url: string) => Promise<T>): Promise<T> {
   if (target === 'original') {
     const original = await startOriginalServer(prepareOriginal());
+    // Started from this process, it inherited the generator's CPU: moved onto the server's.
+    if (pins) execFileSync('taskset', ['-a', '-p', '-c', pins.servers, String(pidOnPort(new URL(original.url).port))]);
     try {
       return await run(original.url);
     } finally {
@@ -172,11 +221,11 @@ else {
   console.log(
     `bench:artillery — ${target} server${pins ? ` on CPU ${pins.servers}, generator on CPU ${pins.client}` : ''}; ${games} games, ${concurrency} lanes, rematch 0.5`,
   );
-  console.log('tool            games  seconds  games/s  shoot p50  shoot p99  errors  load(1 min)');
+  console.log('tool            games  seconds  games/s  shoot p50  shoot p99  errors  KB/game  load(1 min)');
   for (const r of rows) {
     console.log(
       `${r.tool.padEnd(15)} ${String(r.games).padStart(5)} ${r.seconds.toFixed(1).padStart(8)} ${r.gamesPerSecond.toFixed(1).padStart(8)} ` +
-        `${r.shootP50.toFixed(2).padStart(10)} ${r.shootP99.toFixed(2).padStart(10)} ${String(r.errors).padStart(7)} ${r.load.padStart(12)}`,
+        `${r.shootP50.toFixed(2).padStart(10)} ${r.shootP99.toFixed(2).padStart(10)} ${String(r.errors).padStart(7)} ${String(r.rssKbPerGame).padStart(8)} ${r.load.padStart(12)}`,
     );
   }
   const mean = (tool: Row['tool'], pick: (r: Row) => number): number => {

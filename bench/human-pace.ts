@@ -1,0 +1,218 @@
+/**
+ * `npx tsx bench/human-pace.ts`: our server at human pace (every player thinks `--pace` ms before
+ * each shot) with `--games` games in flight at once, once per variant, side by side: the levers of
+ * issue 24 item 2 switched one at a time. The compiled server runs pinned to CPU 1 with
+ * `--trace-gc`; `broadside load` (one worker) plays on CPU 0. Over the steady part (from `--ramp`
+ * + 15 s, `--steady` s long, every game in flight) it prints the shoot p99 (median and worst
+ * 10-s interval), the event-loop max (GET /metrics, per second), full GC cycles and scavenges, the
+ * main-thread marking per cycle, bytes allocated per shot, and the live heap per game.
+ *
+ *   npx tsx bench/human-pace.ts [--games 2000] [--ramp 60] [--pace 2000] [--steady 90] [--rounds 1]
+ *     [--variants baseline,slim,slim+stgc]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LoadReport } from '../cli/load/run';
+import { freePort, stop, waitForHttp } from './child';
+import { type GcEvent, gcFigures, parseGcLine } from './gc-trace';
+import { pinSelf, planPinning } from './pin';
+import { benchServerEnv, buildServer, COMPILED_ENTRY } from './server-entry';
+
+const args = process.argv.slice(2);
+function flag(name: string, fallback: number): number {
+  const i = args.indexOf(name);
+  const value = i >= 0 ? Number(args[i + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`${name} takes a number > 0`);
+    process.exit(2);
+  }
+  return value;
+}
+const games = Math.round(flag('--games', 2000));
+const ramp = flag('--ramp', 60);
+const pace = flag('--pace', 2000);
+const steady = flag('--steady', 90);
+const rounds = Math.round(flag('--rounds', 1));
+const variantArg = args.indexOf('--variants');
+
+/** A lever: node flags and environment of the server. */
+interface Variant {
+  readonly name: string;
+  readonly node: readonly string[];
+  readonly env: Record<string, string>;
+}
+const VARIANTS: Record<string, Variant> = {
+  baseline: { name: 'baseline', node: [], env: { SOCKET_SLIM_REQUESTS: '0' } },
+  slim: { name: 'slim', node: [], env: {} },
+  'slim+stgc': { name: 'slim+stgc', node: ['--single-threaded-gc'], env: {} },
+  stgc: { name: 'stgc', node: ['--single-threaded-gc'], env: { SOCKET_SLIM_REQUESTS: '0' } },
+};
+const chosen = (variantArg >= 0 ? (args[variantArg + 1] ?? '') : 'baseline,slim,slim+stgc').split(',');
+const variants = chosen.map((name) => {
+  const v = VARIANTS[name];
+  if (!v) {
+    console.error(`unknown variant ${name} (${Object.keys(VARIANTS).join(', ')})`);
+    process.exit(2);
+  }
+  return v;
+});
+
+interface Metrics {
+  eventLoopDelayMs: { recent: { at: number; max: number }[] };
+  memory: { heapUsedBytes: number };
+  rooms: number;
+  sockets: number;
+}
+
+interface Row {
+  readonly variant: string;
+  readonly completed: number;
+  readonly errors: number;
+  readonly errorsByCode: Record<string, number>;
+  readonly peakSockets: number;
+  readonly shootP99Median: number;
+  readonly shootP99Worst: number;
+  readonly loopMaxMs: number;
+  readonly fullCycles: number;
+  readonly scavenges: number;
+  readonly markMsMean: number;
+  readonly markMsMax: number;
+  readonly allocKbPerShot: number;
+  readonly liveKbPerGame: number;
+  readonly load: string;
+}
+
+async function measure(variant: Variant, cpu: string | undefined): Promise<Row> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'broadside-human-pace-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const node = ['--trace-gc', ...variant.node, COMPILED_ENTRY];
+  const env = { ...process.env, ...benchServerEnv(port, dataDir, { SIGNUPS_PER_ADDRESS: '0', ...variant.env }) };
+  const [command, argv] = cpu ? ['taskset', ['-c', cpu, process.execPath, ...node]] : [process.execPath, node];
+  const server = spawn(command, argv, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const spawnedAt = Date.now();
+  const gc: GcEvent[] = [];
+  let partial = '';
+  server.stdout.on('data', (d: Buffer) => {
+    const lines = (partial + d.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const e = parseGcLine(line);
+      if (e) gc.push(e);
+    }
+  });
+  const samples: { at: number; metrics: Metrics }[] = [];
+  try {
+    await waitForHttp(`${url}/health`);
+    const poll = setInterval(async () => {
+      try {
+        samples.push({ at: Date.now(), metrics: (await (await fetch(`${url}/metrics`)).json()) as Metrics });
+      } catch {}
+    }, 5000);
+    const loadStart = Date.now();
+    const load = spawn(
+      process.execPath,
+      [
+        'cli/bin.mjs',
+        'load',
+        '--server',
+        url,
+        '--games',
+        String(games),
+        '--concurrency',
+        String(games),
+        '--ramp',
+        String(ramp),
+        '--pace',
+        String(pace),
+        '--strategy',
+        'hunt',
+        '--workers',
+        '1',
+        '--timeout',
+        '120',
+        '--json',
+        '--quiet',
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    load.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    const kill = setTimeout(() => load.kill('SIGKILL'), 30 * 60_000);
+    await new Promise((done) => load.once('exit', done));
+    clearTimeout(kill);
+    clearInterval(poll);
+    const report = JSON.parse(out) as LoadReport;
+    const from = ramp + 15;
+    const to = from + steady;
+    const inWindow = report.intervals.filter((i) => i.startSecond >= from && i.startSecond + i.seconds <= to);
+    const p99s = inWindow.map((i) => i.latencyMs.shoot?.p99 ?? 0).sort((a, b) => a - b);
+    const shots = inWindow.reduce((n, i) => n + (i.latencyMs.shoot?.count ?? 0), 0);
+    const [fromMs, toMs] = [loadStart + from * 1000, loadStart + to * 1000];
+    const loop = samples.flatMap((s) => s.metrics.eventLoopDelayMs.recent).filter((r) => r.at >= fromMs && r.at < toMs);
+    const figures = gcFigures(gc, fromMs - spawnedAt, toMs - spawnedAt);
+    const during = samples.filter((s) => s.at >= fromMs && s.at < toMs);
+    const rooms = during.map((s) => s.metrics.rooms);
+    // Without a full cycle in the window, the smallest heap the server reported stands for the live heap.
+    const liveMb = Number.isFinite(figures.liveMb)
+      ? figures.liveMb
+      : Math.min(...during.map((s) => s.metrics.memory.heapUsedBytes / 2 ** 20));
+    const inFlight = rooms.length ? rooms.reduce((a, b) => a + b, 0) / rooms.length : games;
+    return {
+      variant: variant.name,
+      completed: report.completed,
+      errors: report.errors,
+      errorsByCode: report.errorsByCode,
+      peakSockets: Math.max(0, ...samples.map((s) => s.metrics.sockets)),
+      shootP99Median: p99s[Math.floor(p99s.length / 2)] ?? Number.NaN,
+      shootP99Worst: p99s.at(-1) ?? Number.NaN,
+      loopMaxMs: Math.max(0, ...loop.map((r) => r.max)),
+      fullCycles: figures.fullCycles,
+      scavenges: figures.scavenges,
+      markMsMean: figures.markMsMean,
+      markMsMax: figures.markMsMax,
+      allocKbPerShot: (figures.allocatedMb * 1024) / Math.max(1, shots),
+      liveKbPerGame: (liveMb * 1024) / Math.max(1, inFlight),
+      load: loadavg()[0]?.toFixed(1) ?? '',
+    };
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+buildServer();
+const pins = planPinning();
+if (pins) pinSelf(pins.client);
+const rows: Row[] = [];
+for (let round = 0; round < rounds; round++) {
+  for (const v of variants) {
+    const row = await measure(v, pins?.servers);
+    rows.push(row);
+    console.log(JSON.stringify(row));
+  }
+}
+console.log(
+  `human pace — ${games} games (${2 * games} sockets) in flight, ramp ${ramp} s, pace ${pace} ms, steady window ${steady} s from ${ramp + 15} s; server on CPU ${pins?.servers ?? 'any'}, load on CPU ${pins?.client ?? 'any'}`,
+);
+console.log(
+  'variant      games  errors  sockets  shoot p99 med/worst  loop max  full GCs  scavenges  mark ms mean/max  KB alloc/shot  KB live/game  load',
+);
+const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '–');
+for (const r of rows) {
+  console.log(
+    `${r.variant.padEnd(11)} ${String(r.completed).padStart(6)} ${String(r.errors).padStart(7)} ${String(r.peakSockets).padStart(8)} ` +
+      `${`${f(r.shootP99Median)} / ${f(r.shootP99Worst)}`.padStart(20)} ${f(r.loopMaxMs).padStart(9)} ${String(r.fullCycles).padStart(9)} ` +
+      `${String(r.scavenges).padStart(10)} ${`${f(r.markMsMean)} / ${f(r.markMsMax)}`.padStart(17)} ${f(r.allocKbPerShot).padStart(14)} ` +
+      `${f(r.liveKbPerGame).padStart(13)} ${r.load.padStart(5)}`,
+  );
+}
+console.log(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
