@@ -1,4 +1,5 @@
 import type { LoadReport } from './run';
+import { htmlPage } from '../html-page';
 import { barChart, escapeHtml, lineChart, type Series } from './svg-chart';
 
 const COLORS = { p50: '#2f80ed', p99: '#eb5757', done: '#27ae60', failed: '#eb5757', shots: '#9b51e0', max: '#f2994a' };
@@ -127,11 +128,6 @@ function serverSection(report: LoadReport): string {
   );
 }
 
-/** The JSON report inside a script element: `<` escaped so no string in it can close the element. */
-function embedded(report: LoadReport): string {
-  return JSON.stringify(report).replace(/</g, '\\u003c');
-}
-
 /**
  * One self-contained HTML page for a load run (no script, font, stylesheet or image from anywhere
  * else): summary, latency table, latency over time (p50/p99 per 10 s) and the histogram of every
@@ -142,40 +138,22 @@ export function renderHtmlReport(report: LoadReport, server: string, when = new 
   const events = Object.keys(report.latencyMs);
   const ordered = [...events.filter((e) => e === 'shoot'), ...events.filter((e) => e !== 'shoot')];
   const title = `Broadside load report — ${report.scenario} scenario`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-:root { color-scheme: light dark; --fg: #1b2430; --bg: #ffffff; --muted: #6b7785; --line: #d5dbe2; }
-@media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --bg: #0f1720; --muted: #9aa7b4; --line: #2c3845; } }
-body { font: 15px/1.45 system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 0 auto; max-width: 1340px; padding: 24px; }
-h1 { font-size: 1.5rem; margin: 0 0 4px; } h2 { font-size: 1.15rem; margin: 28px 0 8px; border-bottom: 1px solid var(--line); }
-.meta { color: var(--muted); margin: 0 0 16px; }
-table { border-collapse: collapse; margin: 8px 16px 8px 0; display: inline-table; vertical-align: top; }
-th, td { padding: 3px 10px; border-bottom: 1px solid var(--line); text-align: left; }
-.numbers td { text-align: right; font-variant-numeric: tabular-nums; }
+  return htmlPage({
+    title,
+    meta: `${server} · ${when.toISOString()} · ${modelText(report)}`,
+    maxWidth: 1340,
+    css: `table { margin: 8px 16px 8px 0; display: inline-table; vertical-align: top; }
 .grid-2 { display: grid; grid-template-columns: repeat(auto-fill, minmax(420px, 1fr)); gap: 8px 24px; }
 figure { margin: 8px 0; } figcaption { font-weight: 600; margin-bottom: 4px; }
-svg { width: 100%; height: auto; font-size: 11px; } svg text { fill: var(--muted); } svg .label { font-size: 12px; }
-svg .grid { stroke: var(--line); stroke-width: 1; } svg .axis { stroke: var(--muted); }
+svg .axis { stroke: var(--muted); }
 .legend span { margin-right: 14px; } .legend i { display: inline-block; width: 12px; height: 3px; margin: 0 6px 3px 0; vertical-align: middle; }
-.ok { color: #27ae60; }
-</style>
-</head>
-<body>
-<h1>${escapeHtml(title)}</h1>
-<p class="meta">${escapeHtml(`${server} · ${when.toISOString()} · ${modelText(report)}`)}</p>
-<section id="summary"><h2>Summary</h2>${summaryTable(report)}${latencyTable(report)}</section>
+.ok { color: #27ae60; }`,
+    body: `<section id="summary"><h2>Summary</h2>${summaryTable(report)}${latencyTable(report)}</section>
 <section id="throughput"><h2>Throughput</h2><div class="grid-2">${throughputOverTime(report)}</div></section>
 <section id="latency-over-time"><h2>Latency over time</h2><div class="grid-2">${ordered.map((e) => latencyOverTime(report, e)).join('')}</div></section>
 <section id="histograms"><h2>Latency histograms</h2><div class="grid-2">${ordered.map((e) => histogram(report, e)).join('')}</div></section>
 <section id="errors"><h2>Errors</h2>${errorsTable(report)}</section>
-<section id="server"><h2>Server</h2>${serverSection(report)}</section>
-<script type="application/json" id="report-data">${embedded(report)}</script>
-</body>
-</html>
-`;
+<section id="server"><h2>Server</h2>${serverSection(report)}</section>`,
+    data: report,
+  });
 }

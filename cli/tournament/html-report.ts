@@ -1,4 +1,5 @@
 import { END_REASONS } from '../engine/bep';
+import { htmlPage } from '../html-page';
 import { escapeHtml } from '../load/svg-chart';
 import { eloEstimate } from './sprt';
 import type { TournamentReport } from './run';
@@ -82,33 +83,16 @@ function reasons(r: TournamentReport): string {
 /** A self-contained page: standings, crosstable, pairs, Elo with error chart, SPRT, and the JSON report. */
 export function renderTournamentHtml(r: TournamentReport, lines: readonly string[], when = new Date()): string {
   const title = `Broadside tournament — ${r.participants.map((p) => p.name).join(', ')}`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-:root { color-scheme: light dark; --fg: #1b2430; --bg: #ffffff; --muted: #6b7785; --line: #d5dbe2; }
-@media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --bg: #0f1720; --muted: #9aa7b4; --line: #2c3845; } }
-body { font: 15px/1.45 system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 0 auto; max-width: 1100px; padding: 24px; }
-h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin: 28px 0 8px; border-bottom: 1px solid var(--line); }
-table { border-collapse: collapse; margin: 8px 0; } th, td { padding: 3px 10px; border-bottom: 1px solid var(--line); text-align: left; }
-.numbers td { text-align: right; font-variant-numeric: tabular-nums; }
-pre { background: color-mix(in srgb, var(--line) 30%, transparent); padding: 12px; overflow-x: auto; }
-svg { width: 100%; height: auto; font-size: 11px; } svg text { fill: var(--muted); } svg .label { font-size: 12px; fill: var(--fg); }
-svg .grid { stroke: var(--line); stroke-width: 1; }
-</style>
-</head>
-<body>
-<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(`${when.toISOString()} · rules ${r.rules} · seed ${r.seed} · ${r.games} of ${r.planned} games`)}</p>
-<section id="crosstable"><h2>Crosstable</h2>${crosstable(r)}</section>
+  return htmlPage({
+    title,
+    meta: `${when.toISOString()} · rules ${r.rules} · seed ${r.seed} · ${r.games} of ${r.planned} games`,
+    maxWidth: 1100,
+    css: `pre { background: color-mix(in srgb, var(--line) 30%, transparent); padding: 12px; overflow-x: auto; }
+svg .label { fill: var(--fg); }`,
+    body: `<section id="crosstable"><h2>Crosstable</h2>${crosstable(r)}</section>
 <section id="standings"><h2>Games and end reasons</h2>${reasons(r)}</section>
 <section id="elo"><h2>Elo</h2>${eloChart(r)}</section>
-<section id="summary"><h2>Summary</h2><pre>${escapeHtml(lines.join('\n'))}</pre></section>
-<script type="application/json" id="report-data">${JSON.stringify(r).replace(/</g, '\\u003c')}</script>
-</body>
-</html>
-`;
+<section id="summary"><h2>Summary</h2><pre>${escapeHtml(lines.join('\n'))}</pre></section>`,
+    data: r,
+  });
 }
