@@ -18,7 +18,8 @@ function positiveNumber(value: string): number {
   return n;
 }
 
-function serverUrl(value: string): string {
+/** Parses a server's http(s) URL for an option, keeping only its origin. */
+export function serverUrl(value: string): string {
   try {
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();

@@ -7,8 +7,7 @@ import { refereeSolo } from '../engine/referee';
 import { shipsOf } from '../engine/rules-support';
 import type { Clock } from '../engine/seat';
 import { LatencyBook } from '../../src/bots/latency';
-import { round, summarize } from '../stats';
-import type { BenchResult } from './run';
+import { type BenchResult, shotFigures } from './run';
 
 export interface EngineBenchConfig {
   readonly command: string;
@@ -80,9 +79,6 @@ export async function runEngineBench(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(config.concurrency, config.games)) }, lane));
-  const seconds = (performance.now() - started) / 1000;
-  const summary = summarize(shots);
-  const think = book.percentiles('shot');
   return {
     strategy: config.name,
     engine: config.command,
@@ -90,14 +86,8 @@ export async function runEngineBench(
     games: config.games,
     seed: config.seed,
     rules: formatRules(rules),
-    mean: round(summary.mean, 3),
-    median: summary.median,
-    p95: summary.p95,
-    max: summary.max,
-    gamesPerSecond: round(config.games / seconds, 1),
-    msPerShot: { p50: think?.p50 ?? 0, p99: think?.p99 ?? 0, max: think?.max ?? 0 },
+    ...shotFigures(shots, book, config.games, started),
     concurrency: config.concurrency,
-    seconds: round(seconds, 2),
     faults,
     firstFault,
   };

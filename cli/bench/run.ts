@@ -124,24 +124,36 @@ export async function runBench(
       ),
     );
   }
-  const seconds = (performance.now() - started) / 1000;
-  const summary = summarize(shots);
-  const think = book.percentiles('shot');
   return {
     strategy: config.strategy,
     placement: config.placement,
     games: config.games,
     seed: config.seed,
     rules: formatRules(config.rules ?? CLASSIC_RULES),
+    ...shotFigures(shots, book, config.games, started),
+    meanMoves: round(summarize(moves).mean, 3),
+    meanTurns: round(summarize(turns).mean, 3),
+    workers,
+  };
+}
+
+/** The figures every bench reports, built-in or engine: shots to sink a fleet, speed, think time. */
+export function shotFigures(
+  shots: ArrayLike<number>,
+  book: LatencyBook,
+  games: number,
+  started: number,
+): Pick<BenchResult, 'mean' | 'median' | 'p95' | 'max' | 'gamesPerSecond' | 'msPerShot' | 'seconds'> {
+  const seconds = (performance.now() - started) / 1000;
+  const summary = summarize(shots);
+  const think = book.percentiles('shot');
+  return {
     mean: round(summary.mean, 3),
     median: summary.median,
     p95: summary.p95,
     max: summary.max,
-    meanMoves: round(summarize(moves).mean, 3),
-    meanTurns: round(summarize(turns).mean, 3),
-    gamesPerSecond: round(config.games / seconds, 1),
+    gamesPerSecond: round(games / seconds, 1),
     msPerShot: { p50: think?.p50 ?? 0, p99: think?.p99 ?? 0, max: think?.max ?? 0 },
-    workers,
     seconds: round(seconds, 2),
   };
 }

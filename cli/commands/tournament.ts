@@ -15,7 +15,7 @@ import {
 } from '../engine/options';
 import { uniqueNames } from '../engine/participant';
 import { CliError } from '../errors';
-import { examples, integer, jsonOption, quietOption, seedOption } from '../options';
+import { examples, integer, jsonOption, quietOption, seedOption, serverUrl } from '../options';
 import { createOutput } from '../output';
 import { createProgress } from '../progress';
 import { renderTournamentHtml } from '../tournament/html-report';
@@ -82,7 +82,7 @@ export function tournamentCommand(): Command {
       .addOption(
         new Option(
           '--threads <n>',
-          'worker threads for in-process games (default: min(concurrency, cores); 0: this thread)',
+          'worker threads for in-process games (default: min(concurrency, cores), none when every participant is an engine; 0: this thread)',
         ).argParser(integer(0)),
       )
       .addOption(seedOption())
@@ -113,15 +113,7 @@ export function tournamentCommand(): Command {
       .addOption(new Option('--log-dir <dir>', 'engine logs (default: DIR/logs with --out, else a temporary folder)'))
       .addOption(
         new Option('--server <url>', 'play every game through this server (default: offline, in-process)').argParser(
-          (value) => {
-            try {
-              const url = new URL(value);
-              if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
-              return url.origin;
-            } catch {
-              throw new InvalidArgumentError(`expected an http(s) URL, got "${value}"`);
-            }
-          },
+          serverUrl,
         ),
       )
       .addOption(new Option('--trace', "log every protocol line in the engines' logs"))
@@ -211,7 +203,7 @@ export function tournamentCommand(): Command {
           config,
           {
             concurrency: options.concurrency,
-            threads: options.threads ?? defaultThreads(options.concurrency),
+            threads: options.threads ?? defaultThreads(options.concurrency, config.participants),
             sprt,
             store,
             done,

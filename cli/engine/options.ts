@@ -1,16 +1,11 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { type Rules, parseRules } from '../../src/game';
 import { integer } from '../options';
 import { DEFAULT_TIMEOUTS, type EngineTimeouts } from './engine-seat';
 import { type Participant, parseEngineSpec, parseStrategySpec } from './participant';
 import type { Clock } from './seat';
 
-/** `--rules fleet=…,touch=…,shots=…,again=…` parsed by src/game (docs/game.md). */
-export function rulesArg(value: string): Rules {
-  const parsed = parseRules(value);
-  if (!parsed.ok) throw new InvalidArgumentError(parsed.error);
-  return parsed.value;
-}
+/** `--rules fleet=…,touch=…,shots=…,again=…`, one parser for every command (cli/options.ts). */
+export { rulesArg } from '../options';
 
 /** The referee's clock and deadlines, shared by every command that runs engines. */
 export function withClockOptions(command: Command): Command {
