@@ -1,6 +1,7 @@
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatRules } from '../../src/game';
+import type { Participant } from '../engine/participant';
 import type { GameRecord } from '../engine/referee';
 import { round } from '../stats';
 import { type GameRunner, inlineRunner, threadRunner } from './runner';
@@ -177,7 +178,13 @@ function pairsOf(s: Standings): number {
   return p ? p.pairs.bothWon + p.pairs.split + p.pairs.bothLost : 0;
 }
 
-/** Worker threads by default: as many as cores, never more than games at once. */
-export function defaultThreads(concurrency: number): number {
+/**
+ * Worker threads by default: as many as cores, never more than games at once, for in-process
+ * participants. None when every participant is an engine: the work is in the engines' processes,
+ * and a thread per core only doubles the processes and their hand-offs (docs/benchmarks.md,
+ * "Referee throughput": twice the games per second from the main thread).
+ */
+export function defaultThreads(concurrency: number, participants: readonly Participant[] = []): number {
+  if (participants.length > 0 && participants.every((p) => p.kind === 'engine')) return 0;
   return concurrency > 1 ? Math.min(concurrency, availableParallelism()) : 0;
 }
