@@ -1,6 +1,6 @@
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ShotStats, shipKind } from '../game';
+import { CLASSIC_RULES, type Rules, type ShotStats, shipKind } from '../game';
 import { ShipIcon } from '../app/art/ShipIcon';
 import { accuracyPercent, afloatCount, sameFleet, type ShipStatus } from './fleet-status';
 import type { BoardId, Rect } from './layout';
@@ -16,6 +16,8 @@ interface BoardHeaderProps {
   /** This is the grid the player acts on now (the one clear signal of issue #13). */
   readonly active: boolean;
   readonly compact: boolean;
+  /** The room's rules: which class each ship of the tracker is. */
+  readonly rules?: Rules;
 }
 
 /**
@@ -32,6 +34,7 @@ export const BoardHeader = memo(function BoardHeader({
   stats,
   active,
   compact,
+  rules = CLASSIC_RULES,
 }: BoardHeaderProps) {
   const { t } = useTranslation('stage');
   const style: CSSProperties = { left: rect.x, top: rect.y, width: rect.width, height };
@@ -40,7 +43,7 @@ export const BoardHeader = memo(function BoardHeader({
   return (
     <div className={`board-header ${board}${active ? ' active' : ''}`} style={style} data-testid={`header-${board}`}>
       <h2 className="board-title">{title}</h2>
-      <FleetTracker fleet={fleet} scale={scale} />
+      <FleetTracker fleet={fleet} scale={scale} rules={rules} />
       {stats && (
         <p className="board-stats">
           {accuracy === null
@@ -57,25 +60,26 @@ export const BoardHeader = memo(function BoardHeader({
 
 /** One pictogram a ship of the fleet; a shot that changes no ship's state re-renders none of them. */
 const FleetTracker = memo(
-  function FleetTracker({ fleet, scale }: { fleet: readonly ShipStatus[]; scale: number }) {
+  function FleetTracker({ fleet, scale, rules }: { fleet: readonly ShipStatus[]; scale: number; rules: Rules }) {
     const { t } = useTranslation('stage');
     return (
       <ul className="fleet-tracker" aria-label={t('tracker.label', { count: afloatCount(fleet) })}>
         {fleet.map((status) => (
-          <li key={status.ship} className={status.state} title={t(`ships.${shipKind(status.ship)}`)}>
+          <li key={status.ship} className={status.state} title={t(`ships.${shipKind(status.ship, rules)}`)}>
             <ShipIcon
               ship={status.ship}
               state={status.state === 'sunk' ? 'sunk' : 'afloat'}
               hits={status.hits}
               scale={scale}
+              rules={rules}
             />
             <span className="visually-hidden">
-              {t(`ships.${shipKind(status.ship)}`)}: {t(`tracker.${status.state}`)}
+              {t(`ships.${shipKind(status.ship, rules)}`)}: {t(`tracker.${status.state}`)}
             </span>
           </li>
         ))}
       </ul>
     );
   },
-  (a, b) => a.scale === b.scale && sameFleet(a.fleet, b.fleet),
+  (a, b) => a.scale === b.scale && a.rules === b.rules && sameFleet(a.fleet, b.fleet),
 );

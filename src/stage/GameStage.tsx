@@ -11,7 +11,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Coord, PlacementError, Result, ShipKey, ShipMap } from '../game';
+import { type Coord, fleetKeys, type PlacementError, type Result, type ShipKey, type ShipMap } from '../game';
 import { cursorText, moveText, refusedShotText, rotateText, selectedText, type Translate } from './announce';
 import { BoardHeader } from './BoardHeader';
 import { clientToStage, type Point } from './geometry';
@@ -50,6 +50,11 @@ export interface GameStageProps {
   readonly theme: string;
   /** Shown in the layout's free slot (the placement panel). */
   readonly panel?: ReactNode;
+  /**
+   * Salvo (docs/game.md, "Rule variants"): fires every aimed shot at once (the F key). Under salvo
+   * rules `onShoot` aims at a cell, or takes its aim back, instead of firing.
+   */
+  readonly onFire?: () => void;
 }
 
 function rendererName(type: RendererType): string {
@@ -75,7 +80,7 @@ const visuallyHidden: CSSProperties = {
  * announcer.ts) planned from each change of the view.
  */
 export default function GameStage(props: GameStageProps) {
-  const { view, onShoot, onMoveShip, onRotateShip, muted, panel = null } = props;
+  const { view, onShoot, onMoveShip, onRotateShip, onFire, muted, panel = null } = props;
   const { t } = useTranslation('stage');
   const translate = useCallback<Translate>((key, values) => String(t(key, values ?? {})), [t]);
 
@@ -124,7 +129,7 @@ export default function GameStage(props: GameStageProps) {
     if (!view.myTurn) interaction.current.hover = null;
   }, [view.myTurn]);
 
-  useStageEffects(view, interaction, { muted, translate, say });
+  useStageEffects(view, interaction, { muted, translate, say, rules: state.rules });
 
   const label = translate(state.labelKey);
   // biome-ignore lint/correctness/useExhaustiveDependencies: ready re-applies the label once Pixi owns the canvas
@@ -146,12 +151,12 @@ export default function GameStage(props: GameStageProps) {
   const moveShip = (ship: ShipKey, to: Coord) => {
     const moved = onMoveShip(ship, to);
     if (!moved.ok) interaction.current.shakes.set(ship, performance.now());
-    say(moveText(translate, ship, to, moved.ok));
+    say(moveText(translate, ship, to, moved.ok, state.rules));
   };
   const rotateShip = (ship: ShipKey) => {
     const rotated = onRotateShip(ship);
     if (!rotated.ok) interaction.current.shakes.set(ship, performance.now());
-    say(rotateText(translate, ship, rotated.ok ? (rotated.value[ship] ?? null) : null));
+    say(rotateText(translate, ship, rotated.ok ? (rotated.value[ship] ?? null) : null, state.rules));
   };
   const shoot = (at: Coord) => {
     const code = view.opponentBoats[at.y]?.[at.x];
@@ -169,7 +174,7 @@ export default function GameStage(props: GameStageProps) {
       // A drop off the grid's rules is refused without a shake: the sprite glides back instead.
       move: (ship, to) => {
         const moved = onMoveShip(ship, to);
-        say(moveText(translate, ship, to, moved.ok));
+        say(moveText(translate, ship, to, moved.ok, state.rules));
       },
       rotate: rotateShip,
       shoot: (at) => {
@@ -182,7 +187,7 @@ export default function GameStage(props: GameStageProps) {
   const runCommand = (command: KeyCommand) => {
     switch (command.type) {
       case 'select': {
-        const text = selectedText(translate, command.ship, view.draft[command.ship] ?? []);
+        const text = selectedText(translate, command.ship, view.draft[command.ship] ?? [], state.rules);
         if (text) say(text);
         return;
       }
@@ -198,12 +203,21 @@ export default function GameStage(props: GameStageProps) {
       case 'shoot':
         shoot(command.at);
         return;
+      case 'fire':
+        onFire?.();
+        return;
     }
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const outcome = reduceKey(keys, { key: e.key, shiftKey: e.shiftKey }, mode, (ship) => view.draft[ship]?.[0]);
+    const outcome = reduceKey(
+      keys,
+      { key: e.key, shiftKey: e.shiftKey },
+      mode,
+      (ship) => view.draft[ship]?.[0],
+      fleetKeys(state.rules),
+    );
     setKeys(outcome.state);
     if (outcome.handled) e.preventDefault();
     if (outcome.command) runCommand(outcome.command);
@@ -234,6 +248,7 @@ export default function GameStage(props: GameStageProps) {
           stats={header.stats}
           active={header.active}
           compact={compact}
+          rules={header.rules}
         />
       )
     );
@@ -249,6 +264,8 @@ export default function GameStage(props: GameStageProps) {
           data-renderer={renderer}
           data-status={status ?? ''}
           data-fleet={fleet ? JSON.stringify(fleet) : ''}
+          data-refused={state.refused.join(',')}
+          data-aim={JSON.stringify(view.aim ?? [])}
           className="stage"
           role="application"
           aria-label={label}

@@ -21,6 +21,8 @@ interface OverlayViewProps {
   readonly targeting: boolean;
   /** Keyboard cursor shown on this grid, if the focus is on it. */
   readonly showCursor: boolean;
+  /** Salvo: cells aimed at this turn, marked until the salvo is fired. */
+  readonly aim?: readonly Coord[] | undefined;
 }
 
 /**
@@ -28,17 +30,26 @@ interface OverlayViewProps {
  * cursor, shot effects — drawn into one Graphics from the interaction ref. Nothing here goes
  * through React state; a frame with nothing to show is drawn once and then skipped.
  */
-export function OverlayView({ board, cell, theme, interaction, draft, targeting, showCursor }: OverlayViewProps) {
+export function OverlayView({
+  board,
+  cell,
+  theme,
+  interaction,
+  draft,
+  targeting,
+  showCursor,
+  aim = NO_AIM,
+}: OverlayViewProps) {
   const ref = useRef<Graphics>(null);
   const idle = useRef(false);
-  const props = useRef({ board, cell, theme, draft, targeting, showCursor });
-  props.current = { board, cell, theme, draft, targeting, showCursor };
+  const props = useRef({ board, cell, theme, draft, targeting, showCursor, aim });
+  props.current = { board, cell, theme, draft, targeting, showCursor, aim };
   idle.current = false;
 
   const step = useCallback(() => {
     const g = ref.current;
     if (!g) return;
-    const { board, cell, theme, draft, targeting, showCursor } = props.current;
+    const { board, cell, theme, draft, targeting, showCursor, aim } = props.current;
     const state = interaction.current;
     const now = performance.now();
     const mine = state.effects.filter((e) => effectBoard(e.effect) === board);
@@ -68,6 +79,7 @@ export function OverlayView({ board, cell, theme, interaction, draft, targeting,
       g.rect(hover.x * cell, hover.y * cell, cell, cell).fill({ color: theme.highlight, alpha: 0.22 });
       square(hover, theme.highlight, 0.9, 2);
     }
+    for (const c of aim) drawAim(g, c, cell, theme.highlight);
     if (cursor) square(cursor, theme.highlight, 1, 3);
 
     for (const active of mine) {
@@ -125,6 +137,23 @@ export function OverlayView({ board, cell, theme, interaction, draft, targeting,
 }
 
 function noop(): void {}
+
+const NO_AIM: readonly Coord[] = [];
+
+/** An aimed cell: a filled square with a gunsight (ring and cross), clear of the cell's edges. */
+function drawAim(g: Graphics, c: Coord, cell: number, color: string): void {
+  const cx = (c.x + 0.5) * cell;
+  const cy = (c.y + 0.5) * cell;
+  const r = cell * 0.3;
+  const w = Math.max(2, cell * 0.07);
+  g.rect(c.x * cell + 1, c.y * cell + 1, cell - 2, cell - 2).fill({ color, alpha: 0.18 });
+  disc(g, cx, cy, r).stroke({ color, alpha: 1, width: w });
+  g.rect(cx - w / 2, cy - r * 1.45, w, r * 0.75)
+    .rect(cx - w / 2, cy + r * 0.7, w, r * 0.75)
+    .rect(cx - r * 1.45, cy - w / 2, r * 0.75, w)
+    .rect(cx + r * 0.7, cy - w / 2, r * 0.75, w)
+    .fill({ color, alpha: 1 });
+}
 
 /** Which grid an effect plays on; a turn change glows on the grid that now matters. */
 export function effectBoard(effect: { kind: string; board?: BoardId; mine?: boolean }): BoardId {

@@ -1,7 +1,7 @@
 import { useApplication } from '@pixi/react';
 import { type Ticker, UPDATE_PRIORITY } from 'pixi.js';
 import { type RefObject, useEffect } from 'react';
-import type { Cell, PartialShipMap, ShipKey, ShipMap } from '../game';
+import type { Cell, Coord, PartialShipMap, Rules, ShipKey, ShipMap } from '../game';
 import { BoardView } from './BoardView';
 import { drawnShips } from './fleet-status';
 import type { Interaction } from './interaction';
@@ -35,6 +35,12 @@ export interface SceneModel {
   readonly active: 'player' | 'opponent' | null;
   /** Device pixel ratio: the renderer's resolution, for a crisp canvas on high-DPI screens. */
   readonly resolution: number;
+  /** The room's rules (classic when absent): which class each ship is. */
+  readonly rules?: Rules;
+  /** Own ships the rules refuse where they lie during placement (touching under no-touch rules). */
+  readonly refused?: readonly ShipKey[];
+  /** Salvo: the opponent cells aimed at this turn. */
+  readonly aim?: readonly Coord[];
 }
 
 /** Keeps the renderer the size of the layout; Pixi's own resizeTo only follows the window. */
@@ -104,6 +110,7 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
               origin={layout.opponent ?? { x: 0, y: 0 }}
               theme={theme}
               look={sunk ? 'sunk' : 'afloat'}
+              rules={model.rules}
               interaction={interaction}
             />
           ))}
@@ -116,6 +123,7 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
             draft={null}
             targeting={model.myTurn}
             showCursor={model.cursorBoard === 'opponent'}
+            aim={model.aim}
           />
         </BoardView>
       )}
@@ -137,7 +145,8 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
               cell={layout.player?.cell ?? 0}
               origin={layout.player ?? { x: 0, y: 0 }}
               theme={theme}
-              look={sunk ? 'sunk' : 'afloat'}
+              look={sunk ? 'sunk' : model.refused?.includes(ship) ? 'refused' : 'afloat'}
+              rules={model.rules}
               interaction={interaction}
               draggable={model.editable}
               selected={model.editable && model.selected === ship}

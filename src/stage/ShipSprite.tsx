@@ -1,7 +1,7 @@
 import { useTick } from '@pixi/react';
 import type { Container, Graphics, Ticker } from 'pixi.js';
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
-import { type Coord, orientationOf, type ShipKey } from '../game';
+import { CLASSIC_RULES, type Coord, orientationOf, type Rules, type ShipKey } from '../game';
 import type { Interaction } from './interaction';
 import { approach, orientationAngle, SHAKE_MS, shakeOffset } from './motion';
 import type { StageTheme } from './theme';
@@ -10,7 +10,8 @@ import { type ShipShape, shipShape } from '../app/art/ship-shapes';
 
 import './pixi';
 
-export type ShipLook = 'afloat' | 'sunk';
+/** `refused`: a ship the rules refuse where it lies (touching another under no-touch rules). */
+export type ShipLook = 'afloat' | 'sunk' | 'refused';
 
 /** Hull outline in stage px, around the first cell's centre (the sprite's pivot). */
 function hullPoints(shape: ShipShape, cell: number): number[] {
@@ -25,6 +26,8 @@ interface ShipSpriteProps {
   readonly origin: { readonly x: number; readonly y: number };
   readonly theme: StageTheme;
   readonly look: ShipLook;
+  /** The fleet's rules, for the ship's class (its silhouette). */
+  readonly rules?: Rules;
   readonly interaction: RefObject<Interaction>;
   /** Only the player's draft ships react to drag and shake. */
   readonly draggable?: boolean;
@@ -44,6 +47,7 @@ export function ShipSprite({
   origin,
   theme,
   look,
+  rules = CLASSIC_RULES,
   interaction,
   draggable = false,
   selected = false,
@@ -63,14 +67,23 @@ export function ShipSprite({
   const draw = useCallback(
     (g: Graphics) => {
       g.clear();
-      const shape = shipShape(ship);
+      const shape = shipShape(ship, rules);
       const sunk = look === 'sunk';
+      const refused = look === 'refused';
+      // A refused ship sits on a red square per cell, so it reads as refused even under its hull.
+      if (refused) {
+        const inset = Math.max(1, cell * 0.04);
+        for (let i = 0; i < shape.length; i++)
+          g.rect((i - 0.5) * cell + inset, -0.5 * cell + inset, cell - 2 * inset, cell - 2 * inset);
+        g.fill({ color: theme.invalid, alpha: 0.3 });
+        g.stroke({ color: theme.invalid, width: 2, alpha: 0.9 });
+      }
       // The class silhouette (src/app/art/ship-shapes.ts), bow towards the last cell.
       g.poly(hullPoints(shape, cell)).fill({ color: sunk ? theme.sunk : theme.ship, alpha: sunk ? 0.9 : 1 });
       g.stroke({
-        color: selected ? theme.highlight : theme.shipStroke,
-        width: selected ? 3 : Math.max(1, cell * 0.03),
-        alpha: selected ? 1 : 0.8,
+        color: selected ? theme.highlight : refused ? theme.invalid : theme.shipStroke,
+        width: selected || refused ? 3 : Math.max(1, cell * 0.03),
+        alpha: selected || refused ? 1 : 0.8,
         join: 'round',
       });
       for (const d of shape.details) {
@@ -89,7 +102,20 @@ export function ShipSprite({
       // draw happens before the container exists, and the mount effect caches it.
       if (g.parent?.isCachedAsTexture) g.parent.updateCacheTexture();
     },
-    [ship, cell, look, selected, theme.ship, theme.sunk, theme.shipStroke, theme.highlight, theme.shipDeck, theme.bg],
+    [
+      ship,
+      rules,
+      cell,
+      look,
+      selected,
+      theme.invalid,
+      theme.ship,
+      theme.sunk,
+      theme.shipStroke,
+      theme.highlight,
+      theme.shipDeck,
+      theme.bg,
+    ],
   );
 
   // The shape is drawn once into a texture: a hull, its stroke and its hatches are a few hundred

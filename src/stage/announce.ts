@@ -1,4 +1,4 @@
-import { type Coord, coordLabel, orientationOf, type ShipKey, shipKind } from '../game';
+import { CLASSIC_RULES, type Coord, coordLabel, orientationOf, type Rules, type ShipKey, shipKind } from '../game';
 import type { Announcement } from './effects-plan';
 
 /**
@@ -7,11 +7,12 @@ import type { Announcement } from './effects-plan';
  */
 export type Translate = (key: string, values?: Record<string, string>) => string;
 
-export function shipName(t: Translate, ship: ShipKey): string {
-  return t(`ships.${shipKind(ship)}`);
+/** The ship's class in the room's fleet (ship 1 is a battleship in the classic fleet, a cruiser in a russian one). */
+export function shipName(t: Translate, ship: ShipKey, rules: Rules = CLASSIC_RULES): string {
+  return t(`ships.${shipKind(ship, rules)}`);
 }
 
-export function announcementText(t: Translate, a: Announcement): string {
+export function announcementText(t: Translate, a: Announcement, rules: Rules = CLASSIC_RULES): string {
   switch (a.kind) {
     case 'shot':
       return t(a.mine ? 'announce.shotMine' : 'announce.shotTheirs', {
@@ -19,7 +20,7 @@ export function announcementText(t: Translate, a: Announcement): string {
         result: t(`result.${a.result}`),
       });
     case 'sunk':
-      return t(a.mine ? 'announce.sunkMine' : 'announce.sunkTheirs', { ship: shipName(t, a.ship) });
+      return t(a.mine ? 'announce.sunkMine' : 'announce.sunkTheirs', { ship: shipName(t, a.ship, rules) });
     case 'turn':
       return t(a.mine ? 'announce.turnMine' : 'announce.turnTheirs');
     case 'winner':
@@ -28,30 +29,41 @@ export function announcementText(t: Translate, a: Announcement): string {
 }
 
 /** One line for several announcements of the same change, read in order. */
-export function joinAnnouncements(t: Translate, list: readonly Announcement[]): string {
-  return list.map((a) => announcementText(t, a)).join('. ');
+export function joinAnnouncements(t: Translate, list: readonly Announcement[], rules: Rules = CLASSIC_RULES): string {
+  return list.map((a) => announcementText(t, a, rules)).join('. ');
 }
 
 /** Placement: a ship picked with the keyboard, where it starts and which way it lies. */
-export function selectedText(t: Translate, ship: ShipKey, cells: readonly Coord[]): string | null {
+export function selectedText(
+  t: Translate,
+  ship: ShipKey,
+  cells: readonly Coord[],
+  rules: Rules = CLASSIC_RULES,
+): string | null {
   const first = cells[0];
   if (!first) return null;
   return t('announce.selected', {
-    ship: shipName(t, ship),
+    ship: shipName(t, ship, rules),
     cell: coordLabel(first),
     orientation: t(`orientation.${orientationOf(cells)}`),
   });
 }
 
 /** Placement: a move to `to` done, or refused by the rules (the ship stays). */
-export function moveText(t: Translate, ship: ShipKey, to: Coord, done: boolean): string {
-  return t(done ? 'announce.moved' : 'announce.refused', { ship: shipName(t, ship), cell: coordLabel(to) });
+export function moveText(t: Translate, ship: ShipKey, to: Coord, done: boolean, rules: Rules = CLASSIC_RULES): string {
+  return t(done ? 'announce.moved' : 'announce.refused', { ship: shipName(t, ship, rules), cell: coordLabel(to) });
 }
 
 /** Placement: a rotation done (with the ship's new cells), or refused (null). */
-export function rotateText(t: Translate, ship: ShipKey, cells: readonly Coord[] | null): string {
-  if (!cells) return t('announce.refused', { ship: shipName(t, ship) });
-  return t('announce.rotated', { ship: shipName(t, ship), orientation: t(`orientation.${orientationOf(cells)}`) });
+export function rotateText(
+  t: Translate,
+  ship: ShipKey,
+  cells: readonly Coord[] | null,
+  rules: Rules = CLASSIC_RULES,
+): string {
+  const name = shipName(t, ship, rules);
+  if (!cells) return t('announce.refused', { ship: name });
+  return t('announce.rotated', { ship: name, orientation: t(`orientation.${orientationOf(cells)}`) });
 }
 
 /** Play: the keyboard cursor on an opponent's cell, with what is known of it when already shot. */

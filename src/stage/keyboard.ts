@@ -17,7 +17,9 @@ export type KeyCommand =
   | { readonly type: 'move'; readonly ship: ShipKey; readonly to: Coord }
   | { readonly type: 'rotate'; readonly ship: ShipKey }
   | { readonly type: 'cursor'; readonly at: Coord }
-  | { readonly type: 'shoot'; readonly at: Coord };
+  | { readonly type: 'shoot'; readonly at: Coord }
+  /** Salvo: fire every aimed shot at once (F). */
+  | { readonly type: 'fire' };
 
 export interface KeyOutcome {
   readonly state: KeyState;
@@ -43,12 +45,17 @@ const ARROWS: Readonly<Record<string, Coord>> = {
 const clampCell = (v: number) => Math.min(GRID_SIZE - 1, Math.max(0, v));
 const unhandled = (state: KeyState): KeyOutcome => ({ state, command: null, handled: false });
 
-function placeKey(state: KeyState, input: KeyInput, firstCellOf: (ship: ShipKey) => Coord | undefined): KeyOutcome {
+function placeKey(
+  state: KeyState,
+  input: KeyInput,
+  firstCellOf: (ship: ShipKey) => Coord | undefined,
+  ships: readonly ShipKey[],
+): KeyOutcome {
   const { key } = input;
   if (key === 'Tab') {
-    const index = state.selected === null ? -1 : (SHIP_KEYS as readonly ShipKey[]).indexOf(state.selected);
-    const next = input.shiftKey ? (index === -1 ? SHIP_KEYS.length - 1 : index - 1) : index + 1;
-    const ship = SHIP_KEYS[next];
+    const index = state.selected === null ? -1 : ships.indexOf(state.selected);
+    const next = input.shiftKey ? (index === -1 ? ships.length - 1 : index - 1) : index + 1;
+    const ship = ships[next];
     // Past either end the focus leaves the stage, so the keyboard is never trapped.
     if (ship === undefined) return unhandled({ ...state, selected: null });
     return { state: { ...state, selected: ship }, command: { type: 'select', ship }, handled: true };
@@ -83,6 +90,7 @@ function gridKey(state: KeyState, input: KeyInput, canShoot: boolean): KeyOutcom
   if ((input.key === 'Enter' || input.key === ' ') && state.cursor) {
     return { state, command: canShoot ? { type: 'shoot', at: state.cursor } : null, handled: true };
   }
+  if ((input.key === 'f' || input.key === 'F') && canShoot) return { state, command: { type: 'fire' }, handled: true };
   return unhandled(state);
 }
 
@@ -91,10 +99,12 @@ export function reduceKey(
   input: KeyInput,
   mode: KeyMode,
   firstCellOf: (ship: ShipKey) => Coord | undefined = () => undefined,
+  /** The fleet's ships in Tab order (the classic five when absent). */
+  ships: readonly ShipKey[] = SHIP_KEYS,
 ): KeyOutcome {
   switch (mode) {
     case 'place':
-      return placeKey(state, input, firstCellOf);
+      return placeKey(state, input, firstCellOf, ships);
     case 'shoot':
       return gridKey(state, input, true);
     case 'watch':

@@ -1,4 +1,14 @@
-import { type GameStatus, type ShipMap, type ShotStats, shotStats } from '../game';
+import {
+  CLASSIC_RULES,
+  type Coord,
+  type GameStatus,
+  type Rules,
+  type ShipKey,
+  type ShipMap,
+  type ShotStats,
+  shotStats,
+} from '../game';
+import { checkPlacement } from './placement-check';
 import type { StageSnapshot } from './effects-plan';
 import { enemyFleetStatus, ownFleetStatus, type ShipStatus } from './fleet-status';
 import type { KeyMode } from './keyboard';
@@ -18,6 +28,10 @@ export interface GameStageView extends StageSnapshot {
   readonly editable: boolean;
   /** This player has to shoot now. */
   readonly myTurn: boolean;
+  /** The room's rules (classic when absent): the fleet drawn, no-touch placement, salvos. */
+  readonly rules?: Rules;
+  /** Salvo: the opponent cells aimed at this turn, fired together. */
+  readonly aim?: readonly Coord[];
 }
 
 export interface StageState {
@@ -31,6 +45,9 @@ export interface StageState {
   readonly playing: boolean;
   /** The grid the player acts on now, framed. */
   readonly active: BoardId | null;
+  readonly rules: Rules;
+  /** Draft ships the rules refuse where they lie (they touch under no-touch rules), while placing. */
+  readonly refused: readonly ShipKey[];
 }
 
 export function stageState(view: GameStageView): StageState {
@@ -54,7 +71,9 @@ export function stageState(view: GameStageView): StageState {
         ? 'canvas.ended'
         : 'canvas.idle';
   const playing = status === 'PLAY';
-  return { status, fleet, mode, labelKey, playing, active: playing && view.myTurn ? 'opponent' : null };
+  const rules = view.rules ?? CLASSIC_RULES;
+  const refused = view.editable ? checkPlacement(view.draft, rules).refused : [];
+  return { status, fleet, mode, labelKey, playing, active: playing && view.myTurn ? 'opponent' : null, rules, refused };
 }
 
 /** The keyboard cursor shows on the opponent's grid while the stage has focus and the game is on. */
@@ -88,6 +107,9 @@ export function sceneModel(view: GameStageView, state: StageState, frame: SceneF
     cursorBoard: showsCursor(state, frame.focused) ? 'opponent' : null,
     active: state.active,
     resolution: frame.resolution,
+    rules: state.rules,
+    refused: state.refused,
+    aim: view.myTurn ? (view.aim ?? []) : [],
   };
 }
 
@@ -99,6 +121,7 @@ export interface HeaderModel {
   readonly fleet: readonly ShipStatus[];
   readonly stats: ShotStats | null;
   readonly active: boolean;
+  readonly rules: Rules;
 }
 
 export function headerModels(view: GameStageView, state: StageState): Record<BoardId, HeaderModel> {
@@ -106,17 +129,19 @@ export function headerModels(view: GameStageView, state: StageState): Record<Boa
     opponent: {
       board: 'opponent',
       titleKey: 'titles.opponent',
-      fleet: enemyFleetStatus(view.opponentShipsIndexes, view.opponentBoats),
+      fleet: enemyFleetStatus(view.opponentShipsIndexes, view.opponentBoats, state.rules),
       stats: shotStats(view.opponentBoats),
       active: state.active === 'opponent',
+      rules: state.rules,
     },
     player: {
       board: 'player',
       titleKey: 'titles.player',
-      fleet: ownFleetStatus(state.fleet, view.playerBoats),
+      fleet: ownFleetStatus(state.fleet, view.playerBoats, state.rules),
       // No shot can have been fired at the fleet being placed.
       stats: state.status === 'PLACE_SHIPS' ? null : shotStats(view.playerBoats),
       active: false,
+      rules: state.rules,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
+import { CLASSIC_RULES, type Rules } from '../game';
 import { joinAnnouncements, type Translate } from './announce';
 import type { Voice } from './announcer';
 import { planEffects, type StageSnapshot, toStageSnapshot } from './effects-plan';
@@ -17,14 +18,19 @@ export function useStageEffects(
     readonly muted: boolean;
     readonly translate: Translate;
     readonly say: (text: string, voice: Voice) => void;
+    /** The room's rules, for the class of a sunk ship. */
+    readonly rules?: Rules;
   },
 ): void {
-  const { muted, translate, say } = options;
+  const { muted, translate, say, rules = CLASSIC_RULES } = options;
   const previous = useRef<StageSnapshot | null>(null);
   const watchedPlay = useRef(false);
   // Muting takes effect for the next cue; the view alone triggers a plan.
   const mutedNow = useRef(muted);
   mutedNow.current = muted;
+  // The rules only name ships in the texts: a change of them alone plans nothing.
+  const rulesNow = useRef(rules);
+  rulesNow.current = rules;
   useEffect(() => {
     const next = toStageSnapshot(view);
     if (next.gameStatus === 'PLAY') watchedPlay.current = true;
@@ -36,7 +42,7 @@ export function useStageEffects(
       interaction.current.effects.push({ effect, start: now, seed: i * 3.1 + now });
     });
     for (const cue of plan.sounds) playCue(cue, mutedNow.current);
-    if (plan.announcements.length > 0) say(joinAnnouncements(translate, plan.announcements), 'game');
+    if (plan.announcements.length > 0) say(joinAnnouncements(translate, plan.announcements, rulesNow.current), 'game');
   }, [view, interaction, translate, say]);
   useEffect(() => {
     if (muted) stopAllCues();

@@ -1,4 +1,4 @@
-import type { ShipKey } from '../../game';
+import type { Rules, ShipKey } from '../../game';
 import { hullPath, shipShape } from './ship-shapes';
 
 const SCALE = 16;
@@ -12,14 +12,17 @@ export function ShipIcon({
   state = 'afloat',
   hits = [],
   scale = SCALE,
+  rules,
 }: {
   ship: ShipKey;
+  /** The fleet the ship belongs to (classic when absent): ship 1 is a battleship there, a cruiser in a russian fleet. */
+  rules?: Rules;
   state?: 'afloat' | 'sunk';
   /** Which sections (0 = the stern, the ship's first cell) are damaged. */
   hits?: readonly number[];
   scale?: number;
 }) {
-  const shape = shipShape(ship);
+  const shape = shipShape(ship, rules);
   const width = shape.length * scale;
   const sunk = state === 'sunk';
   return (

@@ -1,4 +1,14 @@
-import { CLASSIC_RULES, fleetLengths, makeRules, type Rules, sameRules } from '../../game';
+import {
+  CLASSIC_RULES,
+  fleetKeys,
+  fleetLengths,
+  makeRules,
+  type Rules,
+  type ShipKey,
+  sameRules,
+  shipKind,
+  shipLength,
+} from '../../game';
 
 /*
  * The rules a player picks on Home and reads on every page of a game (docs/game.md, "Rule
@@ -78,11 +88,26 @@ export function ruleExplainKeys(rules: Rules): string[] {
   return RULE_KEYS.map((key) => `rules.options.${key}.${ruleOption(rules, key)}.explain`);
 }
 
-/** The fleet as players count it, largest first: "1 × 4, 2 × 3, 3 × 2, 4 × 1" as [length, count] pairs. */
-export function fleetCounts(rules: Rules): [length: number, count: number][] {
-  const counts = new Map<number, number>();
-  for (const length of fleetLengths(rules)) counts.set(length, (counts.get(length) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[0] - a[0]);
+/** A class of ships in a fleet: its first ship (for its name and silhouette), length and how many. */
+export interface ShipGroup {
+  readonly ship: ShipKey;
+  readonly length: number;
+  readonly count: number;
+}
+
+/**
+ * The fleet as players count it, in fleet order, ships of one class together: classic is carrier,
+ * battleship, cruiser, submarine, destroyer; russian is 1 battleship, 2 cruisers, 3 destroyers, 4 boats.
+ */
+export function fleetGroups(rules: Rules): ShipGroup[] {
+  const groups: { ship: ShipKey; length: number; count: number; kind: string }[] = [];
+  for (const ship of fleetKeys(rules)) {
+    const kind = shipKind(ship, rules);
+    const last = groups.at(-1);
+    if (last && last.kind === kind) last.count++;
+    else groups.push({ ship, length: shipLength(ship, rules), count: 1, kind });
+  }
+  return groups.map(({ ship, length, count }) => ({ ship, length, count }));
 }
 
 /** How many ships the fleet has. */

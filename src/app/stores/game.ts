@@ -1,16 +1,22 @@
 import { proxy } from 'valtio';
 import {
+  type Cell,
   type Coord,
+  fleetKeys,
   type GameStatus,
   moveShip,
   type PlacementError,
   randomFleet,
   randomRng,
   type Result,
+  type Rules,
   rotateShip,
   type ShipKey,
   type ShipMap,
+  shipEntries,
+  shipLength,
 } from '../../game';
+import { keptAim, shotsThisTurn, toggleAim as toggleAimAt, type AimChange } from '../../stage/salvo-aim';
 import { type ClientGameState, initialGameState, type StateChange } from '../../protocol/client-state';
 import type { Member } from '../../protocol/types';
 import { nextClockOffset } from '../session/clock';
@@ -43,6 +49,8 @@ export interface GameStoreState extends ServerSide {
   replayAsked: boolean;
   /** Who left the lobby (leaveRoom), shown to the member who stays until someone joins. */
   departed: string[];
+  /** Under salvo rules, the cells aimed at this turn, fired together (docs/game.md, "Rule variants"). */
+  aim: Coord[];
 }
 
 export function initialGameStore(): GameStoreState {
@@ -57,6 +65,7 @@ export function initialGameStore(): GameStoreState {
     rematch: null,
     replayAsked: false,
     departed: [],
+    aim: [],
   };
 }
 
@@ -126,13 +135,18 @@ function show(state: ClientGameState, change?: StateChange): void {
     if (left.length > 0) gameStore.departed = left;
     else if (state.members.length > previousMembers.length) gameStore.departed = [];
   }
+  keepAim();
   if (state.gameStatus !== 'PLACE_SHIPS') return;
   const enteringPlacement = previousStatus !== 'PLACE_SHIPS';
+  const rules = state.match.rules;
   if (enteringPlacement) {
     // A new placement round (first game or replay) starts from a fresh random layout.
     gameStore.fleetSubmitted = false;
     gameStore.replayAsked = false;
-    gameStore.draft = randomFleet(randomRng());
+    gameStore.draft = randomFleet(randomRng(), rules);
+  } else if (!isFleetOf(gameStore.draft, rules)) {
+    // The room's rules can arrive after the status: the layout is dealt again for their fleet.
+    gameStore.draft = randomFleet(randomRng(), rules);
   }
   if (change === 'shipsIndexes' || change === 'state' || (change === undefined && !enteringPlacement)) {
     gameStore.fleetSubmitted = state.shipsIndexes !== null;
@@ -169,7 +183,46 @@ export function rotateDraftShip(ship: ShipKey): Result<ShipMap, PlacementError |
 }
 
 export function shuffleDraft(): void {
-  if (canEditDraft(gameStore)) gameStore.draft = randomFleet(randomRng());
+  if (canEditDraft(gameStore)) gameStore.draft = randomFleet(randomRng(), gameStore.match.rules);
+}
+
+/** True when `fleet` has exactly the ships of the rules' fleet, each of its length (wherever they are). */
+export function isFleetOf(fleet: ShipMap, rules: Rules): boolean {
+  const keys = fleetKeys(rules);
+  const ships = shipEntries(fleet);
+  return ships.length === keys.length && ships.every(([key, cells]) => cells.length === shipLength(key, rules));
+}
+
+/** Shots this player fires this turn: one, or one per own ship afloat under salvo rules. */
+export function shotsAllowed(state: {
+  readonly match: { readonly rules: Rules };
+  readonly shipsIndexes: ShipMap | null;
+  readonly playerBoats: readonly (readonly Cell[])[];
+}): number {
+  return shotsThisTurn(state.match.rules, state.shipsIndexes, state.playerBoats);
+}
+
+/** Salvo: aims at a cell or takes the aim back, on this player's turn only; says what happened. */
+export function toggleAim(at: Coord): AimChange | 'LOCKED' {
+  if (!isMyTurn(gameStore)) return 'LOCKED';
+  const next = toggleAimAt(gameStore.aim, at, shotsAllowed(gameStore), gameStore.opponentBoats);
+  if (next.aimed !== gameStore.aim) gameStore.aim = [...next.aimed];
+  return next.change;
+}
+
+export function clearAim(): void {
+  if (gameStore.aim.length > 0) gameStore.aim = [];
+}
+
+/** The aim survives a change of the view only on this player's turn, and only at cells still unshot. */
+function keepAim(): void {
+  if (gameStore.aim.length === 0) return;
+  if (!isMyTurn(gameStore)) {
+    gameStore.aim = [];
+    return;
+  }
+  const kept = keptAim(gameStore.aim, shotsAllowed(gameStore), gameStore.opponentBoats);
+  if (kept !== gameStore.aim) gameStore.aim = [...kept];
 }
 
 /** A shot may leave only on the player's turn and at a cell not yet shot (docs/game.md, In the browser). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLASSIC_RULES, makeRules, parseRules, type Rules } from '../../../src/game';
 import {
-  fleetCounts,
+  fleetGroups,
   optionDisabled,
   PRESET_RULES,
   RULE_KEYS,
@@ -123,18 +123,20 @@ describe('the rules a form sends', () => {
     }
   });
 
-  it('counts the fleet as players do', () => {
-    expect(fleetCounts(PRESET_RULES.russian)).toEqual([
-      [4, 1],
-      [3, 2],
-      [2, 3],
-      [1, 4],
+  it('counts the fleet as players do, a class of ships together', () => {
+    expect(fleetGroups(PRESET_RULES.russian)).toEqual([
+      { ship: '0', length: 4, count: 1 },
+      { ship: '1', length: 3, count: 2 },
+      { ship: '3', length: 2, count: 3 },
+      { ship: '6', length: 1, count: 4 },
     ]);
-    expect(fleetCounts(CLASSIC_RULES)).toEqual([
-      [5, 1],
-      [4, 1],
-      [3, 2],
-      [2, 1],
+    // The classic cruiser and submarine are both 3 long, but two classes.
+    expect(fleetGroups(CLASSIC_RULES).map((g) => [g.ship, g.length, g.count])).toEqual([
+      ['0', 5, 1],
+      ['1', 4, 1],
+      ['2', 3, 1],
+      ['3', 3, 1],
+      ['4', 2, 1],
     ]);
   });
 });
