@@ -12,7 +12,8 @@ import { TurnIndicator } from '../components/game/TurnIndicator';
 import { HowToPlayButton } from '../components/HowToPlay';
 import { gameExit } from '../routing/game-flow';
 import { useGameSession } from '../session/use-game-session';
-import { gameStore } from '../stores/game';
+import { aimsSalvo } from '../../stage/salvo-aim';
+import { gameStore, toggleAim } from '../stores/game';
 import type { User } from '../stores/user';
 import { gameTitle } from './game-title';
 
@@ -26,7 +27,7 @@ export default function GamePage({ slug, user }: { slug: string; user: User }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const session = useGameSession(slug, user);
-  const { gameStatus, members } = useSnapshot(gameStore);
+  const { gameStatus, members, match } = useSnapshot(gameStore);
   const title = gameTitle(members, user.id);
 
   useEffect(() => {
@@ -51,17 +52,25 @@ export default function GamePage({ slug, user }: { slug: string; user: User }) {
         <div className="game-status">
           {gameStatus === null && <p role="status">{t('game.connecting')}</p>}
           {gameStatus === 'PLACE_SHIPS' && <PlacementStatus />}
-          {gameStatus === 'PLAY' && <TurnIndicator />}
+          {gameStatus === 'PLAY' && <TurnIndicator session={session} />}
           {gameStatus === 'ENDED' && <EndPanel session={session} />}
         </div>
-        <HowToPlayButton className="ghost small game-help" />
+        <HowToPlayButton className="ghost small game-help" rules={match.rules} />
         {/* Presence, clock and Resign (issue 11): a row of the bar, its notices laid over the stage. */}
         {gameStatus !== null && gameStatus !== 'UNSTARTED' && <MatchStatus session={session} />}
       </div>
       {gameStatus !== null && gameStatus !== 'UNSTARTED' && (
         <div className="game-stage">
           <LazyStage
-            onShoot={(target) => session?.shoot(target) ?? false}
+            onShoot={(target) => {
+              // Under salvo rules a click aims (or takes an aim back); Fire sends them together.
+              if (aimsSalvo(gameStore.match.rules)) {
+                const change = toggleAim(target);
+                return change === 'aimed' || change === 'unaimed';
+              }
+              return session?.shoot(target) ?? false;
+            }}
+            onFire={() => session?.fire()}
             panel={gameStatus === 'PLACE_SHIPS' ? <PlacementPanel session={session} /> : null}
           />
           {gameStatus === 'ENDED' && <EndCard />}

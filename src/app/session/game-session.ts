@@ -3,7 +3,7 @@ import { GameClient } from '../../protocol/game-client';
 import { type Ack, errorAck, isErrorAck } from '../../protocol/types';
 import { errorText } from '../errors/error-text';
 import { showError } from '../stores/banner';
-import { applyServerState, gameStore, mayShoot, resetGameStore } from '../stores/game';
+import { applyServerState, gameStore, isMyTurn, mayShoot, resetGameStore, shotsAllowed } from '../stores/game';
 import { noteDialect, serverUrl } from '../stores/server';
 import type { User } from '../stores/user';
 
@@ -39,6 +39,8 @@ export interface GameSession {
   place(): Promise<void>;
   /** Fires at `target` on the player's turn at a cell not yet shot; false (and nothing sent) otherwise. */
   shoot(target: Coord): boolean;
+  /** Salvo: fires every aimed cell together once all the turn's shots are aimed; false (nothing sent) otherwise. */
+  fire(): boolean;
   /** From the end screen, the next round. */
   replay(): Promise<void>;
   /** Gives up the game in PLAY; a refusal is shown, unlike the silent actions. True once done. */
@@ -92,6 +94,18 @@ export function openGameSession(slug: string, user: User, options: OpenOptions =
     shoot(target) {
       if (closed || !mayShoot(gameStore, target)) return false;
       void client.shoot(target).then((reply) => logError('shoot', reply));
+      return true;
+    },
+    fire() {
+      const cells = gameStore.aim.map(({ x, y }) => ({ x, y }));
+      if (closed || !isMyTurn(gameStore) || cells.length === 0 || cells.length !== shotsAllowed(gameStore))
+        return false;
+      // The aim is spent: the results come back in the view, which ends the turn.
+      gameStore.aim = [];
+      void client.shoot(cells).then((reply) => {
+        logError('shoot', reply);
+        if (isErrorAck(reply)) showError(errorText(reply));
+      });
       return true;
     },
     async replay() {

@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { gameStore } from '../../stores/game';
+import { RulesBadge, RulesList } from '../rules/RulesBadge';
 import { EndSummary } from './EndSummary';
 
 /**
@@ -9,6 +12,7 @@ import { EndSummary } from './EndSummary';
 export function EndCard() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
+  const { match } = useSnapshot(gameStore);
   if (!open)
     return (
       <button type="button" className="secondary small end-card-open" onClick={() => setOpen(true)}>
@@ -18,6 +22,12 @@ export function EndCard() {
   return (
     <div className="card end-card">
       <EndSummary />
+      <details className="end-rules">
+        <summary>
+          <RulesBadge rules={match.rules} />
+        </summary>
+        <RulesList rules={match.rules} />
+      </details>
       <div className="card-actions">
         <button type="button" className="secondary small" onClick={() => setOpen(false)}>
           {t('end.hide')}

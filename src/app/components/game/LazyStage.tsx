@@ -11,7 +11,16 @@ const Stage = lazy(() => import('../../../stage/GameStage'));
  * The game stage fed from the app: the view from the game store, the player's actions out to the
  * draft's rules and the session's shot; or a placeholder that takes the same room while it loads.
  */
-export function LazyStage({ onShoot, panel = null }: { onShoot: (target: Coord) => boolean; panel?: ReactNode }) {
+export function LazyStage({
+  onShoot,
+  onFire,
+  panel = null,
+}: {
+  onShoot: (target: Coord) => boolean;
+  /** Salvo: fires the aimed shots together (the stage's F key). */
+  onFire?: () => void;
+  panel?: ReactNode;
+}) {
   const { t } = useTranslation();
   const stageProps = useStoreStageProps();
   return (
@@ -29,7 +38,7 @@ export function LazyStage({ onShoot, panel = null }: { onShoot: (target: Coord) 
           </div>
         }
       >
-        <Stage {...stageProps} onShoot={onShoot} panel={panel} />
+        <Stage {...stageProps} onShoot={onShoot} onFire={onFire} panel={panel} />
       </Suspense>
     </StageErrorBoundary>
   );

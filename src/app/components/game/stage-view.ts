@@ -26,6 +26,8 @@ export function stageViewOf(snap: Snapshot<GameStoreState>): GameStageView {
     draft: snap.draft,
     editable: canEditDraft(snap),
     myTurn: isMyTurn(snap),
+    rules: snap.match.rules,
+    aim: snap.aim,
   };
 }
 
