@@ -28,6 +28,21 @@ describe('placement keys', () => {
     expect(leave.state.selected).toBeNull();
   });
 
+  it('Tab walks every ship of a larger fleet (the russian ten)', () => {
+    const ships = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+    let state: KeyState = INITIAL_KEY_STATE;
+    const selected: (string | null)[] = [];
+    for (let i = 0; i < 10; i++) {
+      state = reduceKey(state, { key: 'Tab' }, 'place', firstCellOf, ships).state;
+      selected.push(state.selected);
+    }
+    expect(selected).toEqual([...ships]);
+    expect(reduceKey(state, { key: 'Tab' }, 'place', firstCellOf, ships).handled).toBe(false);
+    expect(
+      reduceKey(INITIAL_KEY_STATE, { key: 'Tab', shiftKey: true }, 'place', firstCellOf, ships).state.selected,
+    ).toBe('9');
+  });
+
   it('Shift-Tab walks backwards from the last ship and leaves before the first', () => {
     const last = reduceKey(INITIAL_KEY_STATE, { key: 'Tab', shiftKey: true }, 'place', firstCellOf);
     expect(last.state.selected).toBe('4');
@@ -84,6 +99,15 @@ describe('play keys', () => {
     const waiting = reduceKey(state, { key: 'Enter' }, 'watch');
     expect(waiting.command).toBeNull();
     expect(waiting.handled).toBe(true);
+  });
+
+  it('F fires an aimed salvo on the player turn only', () => {
+    expect(reduceKey(INITIAL_KEY_STATE, { key: 'f' }, 'shoot')).toMatchObject({
+      command: { type: 'fire' },
+      handled: true,
+    });
+    expect(reduceKey(INITIAL_KEY_STATE, { key: 'F' }, 'shoot').command).toEqual({ type: 'fire' });
+    expect(reduceKey(INITIAL_KEY_STATE, { key: 'f' }, 'watch')).toMatchObject({ command: null, handled: false });
   });
 
   it('leaves Tab and other keys to the browser', () => {
