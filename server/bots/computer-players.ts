@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ThinkingTime } from '../../src/bots/delay';
 import { botLevelOf, botUserId } from '../../src/bots/levels';
 import { randomRng, type Rules } from '../../src/game';
-import { type BotLevel, type ComputerGameResponse, isErrorAck, type ServerEventName } from '../../src/protocol';
+import { type BotLevel, type ComputerGameResponse, isErrorAck, type StateFrame } from '../../src/protocol';
 import type { Identity } from '../auth';
 import type { RoomRegistry } from '../rooms/registry';
 import type { Room } from '../rooms/room';
@@ -29,7 +29,8 @@ export interface ComputerPlayersOptions {
   readonly seatLeft?: (slug: string) => void;
 }
 
-export type BotFrameListener = (slug: string, userId: string, event: ServerEventName, payload: unknown) => void;
+/** Told of every `state` frame a computer seat receives (tests check what a computer may see). */
+export type BotFrameListener = (slug: string, userId: string, frame: StateFrame) => void;
 
 export interface ComputerPlayersStats {
   readonly seats: number;
@@ -105,8 +106,8 @@ export class ComputerPlayers {
       thinking,
       idleMs,
       rng: randomRng(),
-      observe: (r, event, payload) => {
-        for (const listener of this.frameListeners) listener(r.slug, botUserId(level), event, payload);
+      observe: (r, frame) => {
+        for (const listener of this.frameListeners) listener(r.slug, botUserId(level), frame);
       },
       refused: (r, move: BotMove, error) => {
         this.refusedCount++;

@@ -10,10 +10,11 @@ import {
   initialGameState,
   isErrorAck,
   PlaceShipsPayloadSchema,
-  type ServerEventName,
-  type ServerEventPayloads,
+  SeqGuard,
   ShootPayloadSchema,
+  type StateFrame,
 } from '../../src/protocol';
+import { absorbView } from '../../src/protocol/state-intake';
 import type { Identity } from '../auth';
 import type { Actor } from '../rooms/commands';
 import type { Dispatch } from '../rooms/dispatch';
@@ -42,8 +43,8 @@ export interface SeatDeps {
   readonly rng: Rng;
   /** Leave after this long without a person connected. */
   readonly idleMs: number;
-  /** Every event delivered to the seat (tests record them). */
-  readonly observe: (room: Room, event: ServerEventName, payload: unknown) => void;
+  /** Every state frame delivered to the seat (tests record them). */
+  readonly observe: (room: Room, frame: StateFrame) => void;
   /** An action the server refused: a computer player should never see one. */
   readonly refused: (room: Room, move: BotMove, error: string) => void;
   readonly left: (seat: BotSeat) => void;
@@ -53,8 +54,8 @@ const sleep = (ms: number): Promise<void> =>
   ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 
 /**
- * A computer player seated in one room. It receives, in-process, exactly the payloads a socket
- * member would get (server/socket/publish.ts), keeps them as a client does, and acts only through
+ * A computer player seated in one room. It receives, in-process, exactly the `state` frame a
+ * broadside/2 socket member would get (server/socket/publish.ts), keeps it as a client does, and acts only through
  * the room's dispatch, as a socket event does: same rules, storage, views, publishing and clocks.
  * One move at a time: a move waits its thinking time, is checked again against the latest view,
  * then sent; the next is judged only once the server has answered and published.
@@ -64,6 +65,8 @@ export class BotSeat {
   readonly socketId: string;
   private readonly actor: Actor;
   private view: ClientGameState;
+  /** Frames are delivered in-process in order; a stale one (a room loaded anew is a new seat) is ignored. */
+  private readonly frames = new SeqGuard();
   private readonly placer: PlacementStrategy;
   private busy = false;
   private scheduled = false;
@@ -91,15 +94,17 @@ export class BotSeat {
     return reply;
   }
 
-  /** The in-process delivery of one server event: the same payload a socket member gets. */
-  private readonly deliver = <K extends ServerEventName>(event: K, payload: ServerEventPayloads[K]): void => {
+  /** The in-process delivery of one change: the same `state` frame a broadside/2 socket gets. */
+  private readonly deliver = (frame: StateFrame): void => {
     if (this.closed) return;
-    this.deps.observe(this.room, event, payload);
-    this.view = { ...this.view, [event]: payload };
+    this.deps.observe(this.room, frame);
+    const verdict = this.frames.judge(frame.seq);
+    if (verdict === 'stale' || verdict === 'duplicate') return;
+    this.view = absorbView(this.view, frame.view);
     this.schedule();
   };
 
-  /** Judges the view once the current publish is over (a publish delivers several events). */
+  /** Judges the view once the current publish is over (other seats' and sockets' frames go first). */
   private schedule(): void {
     if (this.scheduled || this.closed) return;
     this.scheduled = true;

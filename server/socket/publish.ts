@@ -1,9 +1,9 @@
-import type { Member, ServerEventName } from '../../src/protocol';
+import { type Member, type ServerEventName, STATE_EVENT, type StateFrame } from '../../src/protocol';
 import type { Fanout } from '../rooms/actions';
 import type { Publisher } from '../rooms/dispatch';
 import type { Room, RoomMember } from '../rooms/room';
 import { specEvents, specPayload } from '../rooms/spec-views';
-import { eventPayload, memberList } from '../rooms/views';
+import { memberList, stateView } from '../rooms/views';
 import { spectatorFeed } from './spectators';
 import type { RoomNamespace } from './types';
 import { holdWrites } from './write-batch';
@@ -17,8 +17,10 @@ export function socketPublisher(nsp: RoomNamespace): Publisher {
 }
 
 /**
- * Sends each connected member the events `fanout` names, each cut from that member's own view,
- * then the room's spectators one frame computed for all of them. `game: false` marks a change of
+ * Sends each connected member what the change means to it, then the room's spectators one frame
+ * computed for all of them (docs/protocol.md). A broadside/2 member, and a computer seat, gets one
+ * `state {seq, view}` frame: its whole view, made once (stateView). A SPEC-dialect member gets the
+ * field events `fanout` names, as the original server sends them. `game: false` marks a change of
  * the audience only (members are told the new count in \`match\`; the spectators' frame stands).
  */
 function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { readonly game?: boolean } = {}): void {
@@ -29,25 +31,29 @@ function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { read
   };
   const send = (member: RoomMember): void => {
     if (member.socketId === null) return;
-    const events = fanout(member.userId);
-    if (events.length === 0) return;
-    // A computer player's seat gets the very payloads a socket would, in-process.
+    // broadside/2: every change, whatever it changed for this member, so that its seq has no gap
+    // (the one leaving or disconnecting is no longer here to be told).
+    const frame = (): StateFrame => ({ seq: room.seq, view: stateView(room, member.userId, memberPayload) });
+    // A computer player's seat gets the very frame a broadside/2 socket would, in-process.
     const seat = room.localSeats.get(member.socketId);
     if (seat) {
-      for (const event of events) seat(event, eventPayload(event, room, member.userId, memberPayload));
+      seat(frame());
       return;
     }
+    // Everyone else gets the SPEC dialect, as the original server sends it (docs/protocol.md): the
+    // events `fanout` names for this member, nothing when it names none.
+    const events = member.dialect === 'broadside/2' ? null : fanout(member.userId);
+    if (events?.length === 0) return;
     // A local socket is written to directly; the adapter's broadcast path costs more per event and
     // is only needed when the socket lives on another node.
     const local = nsp.sockets.get(member.socketId);
     // One write per member per change, whatever the number of events (write-batch.ts).
     if (local) holdWrites(local);
     const target = (local ?? nsp.to(member.socketId)) as unknown as Emitter;
-    if (member.dialect === 'broadside/2') {
-      for (const event of events) target.emit(event, eventPayload(event, room, member.userId, memberPayload));
+    if (events === null) {
+      target.emit(STATE_EVENT, frame());
       return;
     }
-    // Everyone else gets the SPEC dialect, as the original server sends it (docs/protocol.md).
     for (const event of specEvents(room, member.userId, events)) {
       target.emit(event, specPayload(event, room, member.userId, memberPayload));
     }
@@ -66,7 +72,7 @@ function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { read
 
 /** A local socket or a broadcast to one remote socket, as publish emits to either, in either dialect. */
 interface Emitter {
-  emit(event: ServerEventName, payload: unknown): boolean;
+  emit(event: ServerEventName | typeof STATE_EVENT, payload: unknown): boolean;
 }
 
 const hooks = new WeakMap<RoomNamespace, ((room: Room) => void)[]>();

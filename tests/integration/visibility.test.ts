@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellIndex, type Coord, type PartialShipMap, SHIP_KEYS, type ShipMap } from '../../src/game';
-import { ServerEventSchemas } from '../../src/protocol';
+import { StateFrameSchema } from '../../src/protocol';
 import { playToTheEnd, startAndPlace, twoPlayersInRoom } from '../support/game';
 import { waitForState } from '../support/players';
 import { startTestServer, type TestServer } from '../support/server';
@@ -22,7 +22,7 @@ function parseFrame(data: string): { event: string; payload: unknown } | null {
 }
 
 describe('what one player receives', () => {
-  it('never carries an unsunk opponent ship cell before ENDED', async () => {
+  it('never carries an unsunk opponent ship cell before ENDED (broadside/2: one state frame per change)', async () => {
     const { slug, a, b } = await twoPlayersInRoom(server.url);
     // Record every raw frame that reaches player A's socket, before socket.io decodes it.
     const frames: string[] = [];
@@ -36,41 +36,42 @@ describe('what one player receives', () => {
     const opponent: ShipMap = b.fleet;
     const opponentCells = new Set(SHIP_KEYS.flatMap((k) => opponent[k].map(cellIndex)));
     const shotByA = new Set<number>();
+    // A broadside/2 socket receives one `state` frame per change and no field event (it used to
+    // receive the field events; each frame is now checked whole, as each event was).
     let ended = false;
     let checked = 0;
+    let lastSeq = -1;
     for (const data of frames) {
       const frame = parseFrame(data);
       if (!frame) continue;
-      const schema = ServerEventSchemas[frame.event as keyof typeof ServerEventSchemas];
-      expect(schema, `unknown event ${frame.event}`).toBeDefined();
-      expect(schema.safeParse(frame.payload).success, `${frame.event} matches its schema`).toBe(true);
-      if (frame.event === 'gameStatus' && frame.payload === 'ENDED') ended = true;
-      if (frame.event === 'battlePlace' && frame.payload) {
-        const shot = frame.payload as Coord & { shooterId: string };
-        if (shot.shooterId === a.player.id) shotByA.add(cellIndex(shot));
-      }
+      expect(frame.event, 'a broadside/2 socket gets state frames only').toBe('state');
+      const parsed = StateFrameSchema.safeParse(frame.payload);
+      expect(parsed.success, 'state matches StateFrameSchema').toBe(true);
+      if (!parsed.success) continue;
+      const { seq, view } = parsed.data;
+      // One frame per change: A is told of every change of the room, so no seq is skipped.
+      if (lastSeq >= 0) expect(seq).toBe(lastSeq + 1);
+      lastSeq = seq;
+      // Every shot of A is the last shot of exactly one frame.
+      if (view.battlePlace?.shooterId === a.player.id) shotByA.add(cellIndex(view.battlePlace));
+      if (view.status === 'ENDED') ended = true;
       if (ended) continue;
       checked++;
-      const sunk = (cells: readonly Coord[]) => cells.every((c) => shotByA.has(cellIndex(c)));
-      if (frame.event === 'opponentBoats') {
-        const grid = frame.payload as string[][];
-        grid.forEach((row, y) => {
-          row.forEach((cell, x) => {
-            expect('EMHD').toContain(cell);
-            if (cell !== 'E') expect(shotByA.has(cellIndex({ x, y })), `(${x},${y}) shown but never shot`).toBe(true);
-          });
+      view.opponentBoats.forEach((row, y) => {
+        row.forEach((cell, x) => {
+          expect('EMHD').toContain(cell);
+          if (cell !== 'E') expect(shotByA.has(cellIndex({ x, y })), `(${x},${y}) shown but never shot`).toBe(true);
         });
-      }
-      if (frame.event === 'opponentShipsIndexes') {
-        for (const cells of Object.values(frame.payload as PartialShipMap)) expect(sunk(cells ?? [])).toBe(true);
-      }
-      if (frame.event === 'shipsIndexes' && frame.payload) expect(frame.payload).toEqual(a.fleet);
-      // Whatever the event, no unshot opponent ship cell may appear in a coordinate list.
-      for (const match of data.matchAll(/\{"x":(\d),"y":(\d)\}/g)) {
+      });
+      const sunk = (cells: readonly Coord[]) => cells.every((c) => shotByA.has(cellIndex(c)));
+      for (const cells of Object.values(view.opponentShipsIndexes as PartialShipMap))
+        expect(sunk(cells ?? [])).toBe(true);
+      if (view.shipsIndexes) expect(view.shipsIndexes).toEqual(a.fleet);
+      // No unshot opponent ship cell may appear in a coordinate list, anywhere but A's own fleet.
+      const { shipsIndexes: _own, ...rest } = view;
+      for (const match of JSON.stringify(rest).matchAll(/\{"x":(\d),"y":(\d)\}/g)) {
         const index = cellIndex({ x: Number(match[1]), y: Number(match[2]) });
-        if (opponentCells.has(index) && frame.event !== 'battlePlace') {
-          expect(shotByA.has(index) || frame.event === 'shipsIndexes').toBe(true);
-        }
+        if (opponentCells.has(index)) expect(shotByA.has(index)).toBe(true);
       }
     }
     expect(checked).toBeGreaterThan(50);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACERS, type PlacementStrategy, playGame, SHOOTERS, type ShotStrategy } from '../../../src/bots';
 import { cellIndex, createRng, SHIP_KEYS, type ShipMap } from '../../../src/game';
-import { ApiError, ServerEventSchemas } from '../../../src/protocol';
+import { ApiError, type StateFrame, StateFrameSchema } from '../../../src/protocol';
 import { connectClient, newPlayer, waitForState } from '../../support/players';
 import { startTestServer, type TestServer } from '../../support/server';
 
@@ -30,10 +30,10 @@ const randomPlacer = PLACERS.random as PlacementStrategy;
 describe('a person against the computer', () => {
   for (const [index, level] of (['easy', 'medium', 'hard'] as const).entries()) {
     it(`plays a whole game against ${level}: the computer never shoots out of turn or twice`, async () => {
-      const frames: { event: string; payload: unknown }[] = [];
+      const frames: StateFrame[] = [];
       let slugSeen = '';
-      const stop = server.computers.onFrame((slug, userId, event, payload) => {
-        if (userId === `bot-${level}` && slug === slugSeen) frames.push({ event, payload });
+      const stop = server.computers.onFrame((slug, userId, frame) => {
+        if (userId === `bot-${level}` && slug === slugSeen) frames.push(frame);
       });
       const refusedBefore = server.computers.stats().refused;
       const human = await newPlayer(server.url, 'human');
@@ -61,38 +61,31 @@ describe('a person against the computer', () => {
       expect(new Set(botCells).size).toBe(botCells.length);
       expect(server.computers.stats().refused).toBe(refusedBefore);
 
-      // What the computer was sent: the same events a socket gets, and nothing a player may not see.
+      // What the computer was sent: the same one `state` frame per change a broadside/2 socket
+      // gets (it used to be the field events), and nothing a player may not see.
       const humanCells = new Set(SHIP_KEYS.flatMap((k) => fleet[k].map(cellIndex)));
-      const shotByBot = new Set<number>();
       let ended = false;
-      for (const { event, payload } of frames) {
-        const schema = ServerEventSchemas[event as keyof typeof ServerEventSchemas];
-        expect(schema.safeParse(payload).success, `${event} matches its schema`).toBe(true);
-        if (event === 'gameStatus' && payload === 'ENDED') ended = true;
-        if (event === 'battlePlace' && payload) {
-          const shot = payload as { shooterId: string; x: number; y: number };
-          if (shot.shooterId === bot.userId) shotByBot.add(cellIndex(shot));
-        }
+      for (const [i, frame] of frames.entries()) {
+        expect(StateFrameSchema.safeParse(frame).success, `frame ${frame.seq} matches StateFrameSchema`).toBe(true);
+        if (i > 0) expect(frame.seq).toBeGreaterThan(frames[i - 1]?.seq ?? 0);
+        const { view } = frame;
+        if (view.status === 'ENDED') ended = true;
         if (ended) continue;
-        if (event === 'opponentBoats') {
-          (payload as string[][]).forEach((row, y) => {
-            row.forEach((cell, x) => {
-              expect('EMHD').toContain(cell);
-              if (cell !== 'E') expect(shotByBot.has(cellIndex({ x, y }))).toBe(true);
-            });
+        const shotByBot = new Set<number>();
+        view.opponentBoats.forEach((row, y) => {
+          row.forEach((cell, x) => {
+            expect('EMHD').toContain(cell);
+            if (cell !== 'E') shotByBot.add(cellIndex({ x, y }));
           });
+        });
+        for (const cells of Object.values(view.opponentShipsIndexes)) {
+          expect(cells?.every((c) => shotByBot.has(cellIndex(c)))).toBe(true);
         }
-        if (event === 'opponentShipsIndexes') {
-          for (const cells of Object.values(payload as Record<string, { x: number; y: number }[]>)) {
-            expect(cells.every((c) => shotByBot.has(cellIndex(c)))).toBe(true);
-          }
-        }
-        // No coordinate of an unshot ship of the person's fleet, in any event but the computer's own fleet.
-        if (event !== 'shipsIndexes' && event !== 'playerBoats') {
-          for (const match of JSON.stringify(payload).matchAll(/\{"x":(\d),"y":(\d)\}/g)) {
-            const cell = cellIndex({ x: Number(match[1]), y: Number(match[2]) });
-            if (humanCells.has(cell)) expect(shotByBot.has(cell)).toBe(true);
-          }
+        // No coordinate of an unshot ship of the person's fleet anywhere but the computer's own fleet.
+        const { shipsIndexes: _own, ...rest } = view;
+        for (const match of JSON.stringify(rest).matchAll(/\{"x":(\d),"y":(\d)\}/g)) {
+          const cell = cellIndex({ x: Number(match[1]), y: Number(match[2]) });
+          if (humanCells.has(cell)) expect(shotByBot.has(cell)).toBe(true);
         }
       }
       expect(frames.length).toBeGreaterThan(40);
