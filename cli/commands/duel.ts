@@ -1,6 +1,5 @@
 import { Command, Option } from 'commander';
 import type { Rules } from '../../src/game';
-import { CliError } from '../errors';
 import { type ClockOptions, withClockOptions } from '../engine/options';
 import { serverEngineBot } from '../engine/server-bot';
 import { runDuel } from '../duel/run';
@@ -58,10 +57,6 @@ export function duelCommand(): Command {
       'broadside duel --a density --b hunt --rules fleet=russian,again=hit --games 20',
     ],
   ).action(async (options: DuelOptions) => {
-    if (options.rules.shots === 'salvo')
-      throw new CliError(
-        'duel --rules shots=salvo: the bot player loop fires one shot per move on a server in this version; use `broadside tournament --rules shots=salvo` offline',
-      );
     const out = createOutput(options);
     const bar = createProgress(options.games, options.quiet, 'duel |{bar}| {value}/{total} games | A {wa} - {wb} B');
     let wa = 0;

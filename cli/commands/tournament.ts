@@ -170,10 +170,6 @@ export function tournamentCommand(): Command {
           store.create({ version: 1, config, sprt });
         }
       }
-      if (options.server && config.rules.shots === 'salvo')
-        throw new CliError(
-          `--server with shots=salvo: the bot player loop fires one shot per move on a server in this version; play salvo tournaments offline`,
-        );
       const planned =
         config.pairs *
         2 *

@@ -32,7 +32,7 @@ export class ServerEngineBot {
   private readonly seat: EngineSeat;
   private games = 0;
   private fault: Fault | null = null;
-  private lastTarget: Coord | null = null;
+  private lastTargets: Coord[] = [];
   private knownSunk = new Set<string>();
   private ownSeen = new Set<number>();
   /** The faults that cost games so far, one line each. */
@@ -60,10 +60,11 @@ export class ServerEngineBot {
 
   readonly placer: RemotePlacementStrategy = {
     name: 'engine',
-    place: async (rng: Rng): Promise<ShipMap> => {
+    place: async (rng: Rng, rules?: Rules): Promise<ShipMap> => {
+      if (rules) this.rules = rules;
       this.games++;
       this.fault = null;
-      this.lastTarget = null;
+      this.lastTargets = [];
       this.knownSunk = new Set();
       this.ownSeen = new Set();
       const ready = await this.seat.begin({ id: `game-${this.games}`, rules: this.rules, seed: rng.int(2 ** 31) });
@@ -88,40 +89,60 @@ export class ServerEngineBot {
   readonly shooter: RemoteShotStrategy = {
     name: 'engine',
     nextShot: async (view: SeatView): Promise<Coord | 'resign'> => {
-      if (this.fault) return 'resign';
-      this.tell(view);
-      const move = await this.seat.go(this.clock, 1);
-      if (isFault(move)) {
-        this.faulted(move);
-        return 'resign';
-      }
-      if (move === 'resign') return 'resign';
-      const [target] = move;
-      if (!target || shot(view.grid[target.y]?.[target.x])) {
-        this.faulted({ fault: 'illegal', detail: `fired at ${target?.x} ${target?.y}, already shot` });
-        return 'resign';
-      }
-      this.lastTarget = target;
-      return target;
+      const move = await this.move(view, 1);
+      return move === 'resign' ? move : (move[0] ?? 'resign');
     },
+    nextSalvo: (view: SeatView, count: number): Promise<Coord[] | 'resign'> => this.move(view, count),
   };
 
-  /** Sends what happened since the engine's last move: its shot's answer, a sink, the opponent's shots. */
-  private tell(view: SeatView): void {
-    const target = this.lastTarget;
-    if (target) {
-      const answer = view.grid[target.y]?.[target.x];
-      if (shot(answer)) {
-        let sunk: { ship: number; cells: readonly Coord[] } | null = null;
-        for (const [key, cells] of Object.entries(view.sunk)) {
-          if (this.knownSunk.has(key) || !cells) continue;
-          this.knownSunk.add(key);
-          sunk = { ship: ALL_SHIP_KEYS.indexOf(key as (typeof ALL_SHIP_KEYS)[number]), cells };
-        }
-        this.seat.result(target, sunk ? 'D' : answer === 'D' ? 'H' : answer, sunk);
-      }
-      this.lastTarget = null;
+  /** One move of `count` cells (`go … shots k` under salvo rules), each checked against the view. */
+  private async move(view: SeatView, count: number): Promise<Coord[] | 'resign'> {
+    if (this.fault) return 'resign';
+    this.tell(view);
+    const move = await this.seat.go(this.clock, count);
+    if (isFault(move)) {
+      this.faulted(move);
+      return 'resign';
     }
+    if (move === 'resign') return 'resign';
+    const seen = new Set<number>();
+    for (const c of move) {
+      if (shot(view.grid[c.y]?.[c.x]) || seen.has(c.y * 10 + c.x)) {
+        this.faulted({ fault: 'illegal', detail: `fired at ${c.x} ${c.y}, already shot` });
+        return 'resign';
+      }
+      seen.add(c.y * 10 + c.x);
+    }
+    this.lastTargets = [...move];
+    return [...move];
+  }
+
+  /**
+   * Sends what happened since the engine's last move: each cell's answer in the order fired (the
+   * cell that sank a ship, the last of its cells in that order, answered D with the `sunk` line),
+   * then the opponent's shots.
+   */
+  private tell(view: SeatView): void {
+    const targets = this.lastTargets;
+    const sinking = new Map<number, { ship: number; cells: readonly Coord[] }>();
+    for (const [key, cells] of Object.entries(view.sunk)) {
+      if (this.knownSunk.has(key) || !cells) continue;
+      this.knownSunk.add(key);
+      const onShip = targets.filter((t) => cells.some((c) => c.x === t.x && c.y === t.y));
+      const last = onShip[onShip.length - 1];
+      if (last)
+        sinking.set(last.y * 10 + last.x, {
+          ship: ALL_SHIP_KEYS.indexOf(key as (typeof ALL_SHIP_KEYS)[number]),
+          cells,
+        });
+    }
+    for (const target of targets) {
+      const answer = view.grid[target.y]?.[target.x];
+      if (!shot(answer)) continue;
+      const sunk = sinking.get(target.y * 10 + target.x) ?? null;
+      this.seat.result(target, sunk ? 'D' : answer === 'D' ? 'H' : answer, sunk);
+    }
+    this.lastTargets = [];
     view.own.forEach((row, y) => {
       row.forEach((cell, x) => {
         const i = y * 10 + x;

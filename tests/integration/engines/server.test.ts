@@ -126,7 +126,7 @@ describe('engines on a server', () => {
     }
   }, 90_000);
 
-  it('duels under other rules, and refuses salvo on a server with a clear message', async () => {
+  it('duels under other rules, salvos included, an engine firing whole salvos through the socket', async () => {
     const duel = await runCli([
       'duel',
       '--server',
@@ -145,8 +145,25 @@ describe('engines on a server', () => {
     const report = duel.json<{ games: number; rules: string; a: { wins: number }; b: { wins: number } }>();
     expect(report.rules).toBe('fleet=classic,touch=no,shots=one,again=never');
     expect(report.a.wins + report.b.wins).toBe(2);
-    const salvo = await runCli(['duel', '--server', server.url, '--rules', 'shots=salvo', '--games', '1']);
-    expect(salvo.code).not.toBe(0);
-    expect(salvo.stderr).toMatch(/shots=salvo/);
+    const salvo = await runCli([
+      'duel',
+      '--server',
+      server.url,
+      '--a-engine',
+      'node examples/engines/hunt.mjs',
+      '--b',
+      'density',
+      '--rules',
+      'fleet=russian,shots=salvo',
+      '--games',
+      '2',
+      '--json',
+    ]);
+    expect(salvo.code).toBe(0);
+    const played = salvo.json<{ rules: string; a: { wins: number; meanShots: number }; b: { wins: number } }>();
+    expect(played.rules).toBe('fleet=russian,touch=no,shots=salvo,again=never');
+    expect(played.a.wins + played.b.wins).toBe(2);
+    // The engine fired whole salvos and never faulted (a fault would resign its games early).
+    expect(played.a.meanShots).toBeGreaterThanOrEqual(20);
   }, 90_000);
 });
