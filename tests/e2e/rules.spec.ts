@@ -134,9 +134,7 @@ test('Salvo between two players: aim as many cells as ships afloat, take one bac
   // Whoever shoots first aims five cells (five ships afloat).
   const controls = (p: Player) => p.page.getByTestId('salvo-controls');
   // The first shooter is drawn by the server: whoever's bar shows the salvo controls.
-  await expect
-    .poll(async () => (await controls(ann).isVisible()) || (await controls(ben).isVisible()))
-    .toBe(true);
+  await expect.poll(async () => (await controls(ann).isVisible()) || (await controls(ben).isVisible())).toBe(true);
   const shooter = (await controls(ann).isVisible()) ? ann : ben;
   const other = shooter === ann ? ben : ann;
   const { page } = shooter;
