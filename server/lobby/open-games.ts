@@ -58,7 +58,7 @@ export class OpenGames {
         ...(member?.title ? { title: member.title } : {}),
       };
       // A room loaded again (a new copy of the same room) keeps its place in the list.
-      const game = { slug: room.slug, host, since: known?.game.since ?? Date.now() };
+      const game = { slug: room.slug, host, since: known?.game.since ?? Date.now(), rules: room.state.rules };
       this.open.set(room.slug, { room, game });
       this.write(() => this.board.put(game));
     } else if (known) {

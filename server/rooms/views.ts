@@ -132,5 +132,6 @@ export function spectatorFrame(room: Room): Omit<SpectatorFrame, 'spectators'> {
     lastShot: view.lastShot,
     winner: userRef(room, state.winner),
     endReason: view.endReason,
+    rules: state.rules,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BotLevelSchema, type ErrorAckSchema, RulesBodySchema, TitleSchema } from './schemas';
+import { BotLevelSchema, type ErrorAckSchema, RulesBodySchema, RulesSchema, TitleSchema } from './schemas';
 
 /* Playing without a friend (issue 12): computer games over HTTP, and the /lobby namespace that
  * carries the quick-match queue and the live list of open games. Every shape is validated with
@@ -21,6 +21,8 @@ export const OpenGameSchema = z.object({
   host: z.object({ userId: z.string(), username: z.string(), title: TitleSchema.nullable().optional() }),
   /** Epoch ms (server clock) since the room has been waiting. */
   since: z.number(),
+  /** The room's rules (docs/game.md, "Rule variants"); absent from older servers, which play classic. */
+  rules: RulesSchema.optional(),
 });
 export const OpenGamesSchema = z.object({ games: z.array(OpenGameSchema) });
 

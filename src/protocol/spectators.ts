@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { EndReason, GameStatus, Grid, PartialShipMap } from '../game';
+import type { EndReason, GameStatus, Grid, PartialShipMap, Rules } from '../game';
 import {
   BattlePlaceSchema,
   EndReasonSchema,
   GameStatusSchema,
   GridSchema,
   PartialShipMapSchema,
+  RulesSchema,
   SlugSchema,
   WinnerSchema,
 } from './schemas';
@@ -43,6 +44,8 @@ export const SpectatorFrameSchema = z.object({
   endReason: EndReasonSchema.nullable(),
   /** How many sockets watch the room, this one included. */
   spectators: z.number().int().min(0),
+  /** The room's rules (docs/game.md, "Rule variants"); absent from older servers, which play classic. */
+  rules: RulesSchema.optional(),
 });
 
 export const WatchRoomPayloadSchema = SlugSchema;
@@ -68,6 +71,7 @@ export interface SpectatorFrame {
   readonly winner: Winner | null;
   readonly endReason: EndReason | null;
   readonly spectators: number;
+  readonly rules?: Rules;
 }
 
 /** The socket.io room every spectator socket of a game room joins: one emit reaches them all. */

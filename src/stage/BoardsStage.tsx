@@ -4,7 +4,7 @@ import { BoardHeader } from './BoardHeader';
 import { type BoardsModel, boardsSnapshot } from './boards-model';
 
 export type { BoardsModel } from './boards-model';
-import { shotStats } from '../game';
+import { CLASSIC_RULES, shotStats } from '../game';
 import { enemyFleetStatus } from './fleet-status';
 import { planEffects, type StageSnapshot } from './effects-plan';
 import { createInteraction } from './interaction';
@@ -62,6 +62,7 @@ export default function BoardsStage({ model, titles, animate, label, muted, them
     for (const cue of plan.sounds) if (cue !== 'victory' && cue !== 'defeat') playCue(cue, muted);
   }, [model, animate, muted]);
 
+  const rules = model.rules ?? CLASSIC_RULES;
   const scene: SceneModel = {
     layout,
     theme,
@@ -77,6 +78,7 @@ export default function BoardsStage({ model, titles, animate, label, muted, them
     cursorBoard: null,
     active: null,
     resolution,
+    rules,
   };
   // Below 40 px a cell, a full header (title, tracker, long figures) no longer fits above its grid
   // (the replay's boards at 1280×720 share the height with the controls): the short one does.
@@ -91,7 +93,8 @@ export default function BoardsStage({ model, titles, animate, label, muted, them
         rect={rect}
         height={layout.headerHeight}
         title={titles[i]}
-        fleet={enemyFleetStatus(model.ships[i], model.grids[i])}
+        fleet={enemyFleetStatus(model.ships[i], model.grids[i], rules)}
+        rules={rules}
         stats={shotStats(model.grids[i])}
         active={model.status === 'PLAY' && model.turn !== null && model.turn !== model.players[i]}
         compact={compact}

@@ -1,4 +1,4 @@
-import type { GameState, Grid, PartialShipMap } from '../game';
+import type { GameState, Grid, PartialShipMap, Rules } from '../game';
 import type { StageSnapshot } from './effects-plan';
 
 /**
@@ -16,6 +16,8 @@ export interface BoardsModel {
   readonly turn: string | null;
   readonly lastShot: StageSnapshot['battlePlace'];
   readonly winner: StageSnapshot['winner'];
+  /** The game's rules (classic when absent): which class each ship is. */
+  readonly rules?: Rules;
 }
 
 /** The boards as a StageSnapshot seen from the first player's seat, for planEffects. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RulesBadge } from '../components/rules/RulesBadge';
 import { coordLabel, replayState } from '../../game';
 import { gameScript } from '../../protocol/game-script';
 import type { GameRecord } from '../../protocol/history';
@@ -203,6 +204,7 @@ export default function ReplayPage({ gameId }: { gameId: string }) {
       <div className="page-header">
         <BackButton />
         <h1>{a && b ? t('replay.title', { a: a.username, b: b.username }) : t('replay.titleLoading')}</h1>
+        {record && <RulesBadge rules={record.rules} />}
       </div>
       {record ? <Viewer record={record} /> : <p role="status">{t('app.loading')}</p>}
     </section>

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CLASSIC_RULES } from '../../game';
+import { RulesBadge } from '../components/rules/RulesBadge';
 import { useLocation } from 'wouter';
 import { coordLabel } from '../../game';
 import { GameClient } from '../../protocol/game-client';
@@ -55,6 +57,7 @@ export default function WatchPage({ slug, user }: { slug: string; user: User }) 
       <div className="page-header">
         <BackButton />
         <h1>{a && b ? t('watch.title', { a: a.username, b: b.username }) : t('watch.titleAlone')}</h1>
+        {frame && <RulesBadge rules={frame.rules ?? CLASSIC_RULES} />}
         <span className="badge" data-testid="watch-audience">
           {t('watch.audience', { count: frame?.spectators ?? 0 })}
         </span>

@@ -1,3 +1,4 @@
+import { CLASSIC_RULES, type Rules } from '../../game';
 import type { OpenGame } from '../../protocol/lobby';
 
 /** One line of Home's "Open games" list (issue 12). */
@@ -7,6 +8,8 @@ export interface OpenGameRow {
   /** The player's own public room (open in another tab): marked, never offered to join. */
   readonly mine: boolean;
   readonly waitingMs: number;
+  /** The room's rules (classic from a server that does not say). */
+  readonly rules: Rules;
 }
 
 /**
@@ -25,5 +28,6 @@ export function openGameRows(
     host: game.host.username,
     mine: game.host.userId === userId,
     waitingMs: Math.max(0, localNow + offsetMs - game.since),
+    rules: game.rules ?? CLASSIC_RULES,
   }));
 }

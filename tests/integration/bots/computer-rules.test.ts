@@ -33,6 +33,13 @@ describe('a game against the computer under chosen rules (Home: "Play the comput
     expect(await client.placeShips(randomFleet(createRng(1), CLASSIC_RULES))).toMatchObject({ error: 'INVALID_FLEET' });
     expect(await client.placeShips(randomFleet(createRng(2), rules))).toBeNull();
     await waitForState(client, (s) => s.gameStatus === 'PLAY');
+    expect(client.state.match.rules).toEqual(rules);
+    // Someone watching sees the rules too (the watch page shows them).
+    const watcher = await newPlayer(server.url, 'watch');
+    const watching = await connectClient(server.url, watcher.token, slug);
+    const frame = await watching.watchRoom(slug);
+    expect(frame).toMatchObject({ slug, rules });
+    watching.close();
     client.close();
   });
 

@@ -1,3 +1,4 @@
+import { CLASSIC_RULES, makeRules } from '../../../src/game';
 import { describe, expect, it } from 'vitest';
 import { openGameRows } from '../../../src/app/session/open-games';
 import {
@@ -128,16 +129,19 @@ describe('quick match', () => {
   });
 });
 
+const SALVO = makeRules({ shots: 'salvo' });
+
 describe('open games', () => {
   const games = [
-    { slug: 'b', host: { userId: 'u-bob', username: 'bob' }, since: 90_000 },
+    { slug: 'b', host: { userId: 'u-bob', username: 'bob' }, since: 90_000, rules: SALVO },
     { slug: 'a', host: { userId: 'u-ann', username: 'ann' }, since: 30_000 },
   ];
 
   it('keeps the server order, marks the own room and counts the waiting time on the server clock', () => {
     expect(openGameRows(games, 'u-ann', 100_000, 0)).toEqual([
-      { slug: 'b', host: 'bob', mine: false, waitingMs: 10_000 },
-      { slug: 'a', host: 'ann', mine: true, waitingMs: 70_000 },
+      { slug: 'b', host: 'bob', mine: false, waitingMs: 10_000, rules: SALVO },
+      // A server that does not say plays the classic game.
+      { slug: 'a', host: 'ann', mine: true, waitingMs: 70_000, rules: CLASSIC_RULES },
     ]);
     // This clock 5 s behind the server's.
     expect(openGameRows(games, null, 95_000, 5_000).map((r) => r.waitingMs)).toEqual([10_000, 70_000]);

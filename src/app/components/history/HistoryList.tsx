@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rulesName } from '../../rules/rule-choice';
+import { RulesBadge } from '../rules/RulesBadge';
 import { Link } from 'wouter';
 import type { HistoryPage } from '../../../protocol/history';
 import { api } from '../../api';
@@ -46,6 +48,8 @@ export function HistoryList() {
                 </span>
                 <span className="history-main">
                   <strong>{t('history.against', { opponent })}</strong>
+                  {/* The classic game is the default: only other rules are named. */}
+                  {rulesName(g.rules) !== 'classic' && <RulesBadge rules={g.rules} />}
                   <span className="hint">
                     {t(`history.reasons.${g.endReason}`)} · {t('history.shots', { shots: g.shots, hits: g.hits })}
                     {change !== null ? ` · ${change >= 0 ? '+' : ''}${change}` : ''}

@@ -16,6 +16,7 @@ export function replayBoards(state: GameState, names: (id: string) => string): B
     turn: view.turn,
     lastShot: view.lastShot,
     winner: view.winner === null ? null : { userId: view.winner, username: names(view.winner) },
+    rules: state.rules,
   };
 }
 
@@ -41,5 +42,6 @@ export function watchBoards(frame: SpectatorFrame): BoardsModel {
     turn: frame.turn,
     lastShot: frame.lastShot,
     winner: frame.winner,
+    ...(frame.rules ? { rules: frame.rules } : {}),
   };
 }

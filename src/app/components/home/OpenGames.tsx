@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { RulesBadge } from '../rules/RulesBadge';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { openGameRows } from '../../session/open-games';
@@ -42,6 +43,7 @@ export function OpenGames({ userId }: { readonly userId: string | null }) {
                     <span className="open-game-wait">
                       {t('openGames.waiting', { time: formatElapsed(row.waitingMs) })}
                     </span>
+                    <RulesBadge rules={row.rules} />
                   </span>
                   {row.mine ? (
                     <>
