@@ -32,7 +32,8 @@ describe('artillery-engine-broadside under artillery run', () => {
   it('plays whole games and reports games, shots and the shoot latency as Artillery metrics', async () => {
     const run = await runArtillery(bin, EXAMPLE, server.url, {
       overrides: { config: { phases: [{ duration: 4, arrivalRate: 1, maxVusers: 4 }], broadside: { rematch: 0.5 } } },
-      timeoutMs: 120_000,
+      // Bounded; generous because the suite shares two cores with everything else in CI.
+      timeoutMs: 240_000,
     });
     expect(run.code, run.output).toBe(0);
     const { counters, summaries } = run.report?.aggregate ?? { counters: {}, summaries: {} };
@@ -50,7 +51,7 @@ describe('artillery-engine-broadside under artillery run', () => {
     // The server stored every shot Artillery counted.
     const metrics = (await (await fetch(`${server.url}/metrics`)).json()) as ServerMetrics;
     expect(metrics.shotCommits.shots).toBe(shots);
-  }, 150_000);
+  }, 300_000);
 
   it('refuses a bad option before any game, naming it', async () => {
     const run = await runArtillery(bin, EXAMPLE, server.url, {
