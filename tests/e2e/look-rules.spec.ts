@@ -106,3 +106,38 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     }
   });
 }
+
+for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  test(`a salvo being aimed, both themes, ${viewport}`, async ({ browser, baseURL }) => {
+    const user = await apiPlayer(baseURL, 'salvo');
+    const { slug } = await user.api.computerGame({ level: 'easy', rules: makeRules({ shots: 'salvo' }) });
+    const page = await (await newContext(browser, viewport, user)).newPage();
+    await page.goto(`/game/${slug}`);
+    await page.getByRole('button', { name: 'Validate my ships' }).click();
+    const count = page.locator('.salvo-count');
+    await expect(count).toBeVisible({ timeout: 20_000 });
+    const stage = page.getByTestId('stage');
+    const layout = JSON.parse((await stage.getAttribute('data-layout')) ?? '{}') as {
+      opponent: { x: number; y: number; cell: number };
+    };
+    const canvas = await stage.locator('canvas').boundingBox();
+    if (!canvas) throw new Error('no canvas');
+    for (const c of [
+      { x: 2, y: 2 },
+      { x: 5, y: 4 },
+      { x: 7, y: 7 },
+    ]) {
+      await page.mouse.click(
+        canvas.x + layout.opponent.x + (c.x + 0.5) * layout.opponent.cell,
+        canvas.y + layout.opponent.y + (c.y + 0.5) * layout.opponent.cell,
+      );
+    }
+    await expect(count).toContainText('/ 5 aimed');
+    for (const theme of THEMES) {
+      await setTheme(page, theme);
+      await checkFits(page, 'salvo aiming');
+      await page.waitForTimeout(300);
+      await shoot(page, viewport, theme, 'rules-salvo-aiming');
+    }
+  });
+}
