@@ -39,6 +39,8 @@ import { RoomDispatcher } from './rooms/dispatch';
 import { SOCKET_NAMESPACE } from '../src/protocol';
 import { attachRoomNamespace } from './socket/room-namespace';
 import { slimHandshakeRequests } from './socket/slim-request';
+import { localGate } from './socket/room-gate';
+import { runOnThisNode } from './socket/room-requests';
 import { type SpectatorFeed, spectatorFeed } from './socket/spectators';
 import { joinCluster } from './cluster';
 
@@ -170,15 +172,17 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     publisher: socketPublisher(io.of(SOCKET_NAMESPACE)),
     log: app.log,
   });
-  const nsp = attachRoomNamespace(io, { sessions, registry, dispatcher, caps, botGames, log: app.log });
+  // A command runs on the node that plays its room: this one, or with Redis the room's owner.
+  const here = runOnThisNode({ registry, dispatcher, botGames, nsp: io.of(SOCKET_NAMESPACE) });
   computers.attach(dispatcher.dispatch);
   const cluster = redis
     ? await joinCluster(
         redis,
-        { nsp, registry, actions, log: app.log },
+        { nsp: io.of(SOCKET_NAMESPACE), registry, actions, here, log: app.log },
         { nodeId: config.nodeId, nodeTtlMs: config.nodeTtlMs },
       )
     : null;
+  const nsp = attachRoomNamespace(io, { sessions, gate: cluster?.gate ?? localGate(here), caps, log: app.log });
   const metrics = new ServerMetrics();
   app.get('/metrics', async () => ({
     ...metrics.snapshot(),

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RoomActions } from '../rooms/actions';
 import type { RoomRegistry } from '../rooms/registry';
+import type { RoomGate } from '../socket/room-gate';
+import type { RunRequest } from '../socket/room-requests';
 import type { RoomNamespace } from '../socket/types';
 import { Ownership } from './ownership';
 import { type RedisLink, redisLink } from './redis-link';
@@ -16,6 +18,8 @@ export interface ClusterOptions {
 
 export interface ClusterMembership {
   readonly nodeId: string;
+  /** Where the /room namespace sends each command: the room's owner, this node or another. */
+  readonly gate: RoomGate;
   /** Gives up every room at once (the other nodes take them on the next event) and leaves. */
   close(): Promise<void>;
 }
@@ -23,7 +27,7 @@ export interface ClusterMembership {
 /**
  * Turns on "one authority per room across nodes" (docs/architecture.md, "Several nodes") over an
  * already connected Redis: liveness and room leases (Ownership), node-to-node forwarding (Relay),
- * and the middleware that routes every socket event to its room's owner (RoomRouter).
+ * and the gate that sends every socket's commands to its room's owner (RoomRouter).
  */
 export async function joinCluster(
   client: Parameters<typeof redisLink>[0],
@@ -31,25 +35,26 @@ export async function joinCluster(
     readonly nsp: RoomNamespace;
     readonly registry: RoomRegistry;
     readonly actions: RoomActions;
+    /** Runs a command on this node's copy of a room (server/socket/room-requests.ts). */
+    readonly here: RunRequest;
     readonly log: FastifyBaseLogger;
   },
   options: ClusterOptions,
 ): Promise<ClusterMembership> {
-  const { nsp, registry, actions, log } = parts;
+  const { nsp, registry, actions, here, log } = parts;
   const link: RedisLink = await redisLink(client);
   const onError = (error: unknown): void => log.error({ err: error }, 'cluster messaging failed');
   let router: RoomRouter | null = null;
   const ownership = new Ownership(link, options.nodeId, options.nodeTtlMs, (slugs) => router?.relocate(slugs), onError);
   const relay = new Relay(link, options.nodeId, onError);
-  router = new RoomRouter(nsp, registry, ownership, relay, log, options.nodeTtlMs);
+  router = new RoomRouter(nsp, registry, ownership, relay, here, log, options.nodeTtlMs);
   const routing = router;
 
   await ownership.start();
   await relay.start(
-    (request) => routing.serve(request),
+    (body) => routing.serve(body),
     (slug, owner, from) => routing.onMoved(slug, owner, from),
   );
-  routing.attach();
   registry.onRelease.add((room) => {
     ownership.release(room.slug).catch(onError);
   });
@@ -60,6 +65,7 @@ export async function joinCluster(
 
   return {
     nodeId: options.nodeId,
+    gate: routing,
     close: async () => {
       clearInterval(sweep);
       relay.close();

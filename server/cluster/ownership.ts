@@ -138,6 +138,12 @@ export class Ownership {
     return { owner, acquired, tookFrom: previous };
   }
 
+  /** The node the room's lease names (alive or not), without claiming anything. */
+  async ownerOf(slug: string): Promise<string | null> {
+    const [owner] = await this.redis.values([leaseKey(slug)]);
+    return owner ?? null;
+  }
+
   /** Gives the room up (nobody uses it here any more); the next node asked claims it. */
   async release(slug: string): Promise<void> {
     this.held.delete(slug);

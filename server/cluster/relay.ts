@@ -1,29 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import type { Identity } from '../auth';
+import { z } from 'zod';
+import { type RoomRequest, RoomRequestSchema } from '../rooms/commands';
 import type { RedisLink } from './redis-link';
 
 const channelOf = (nodeId: string): string => `broadside:relay:${nodeId}`;
 const MOVED_CHANNEL = 'broadside:moved';
 
-/** A socket event taken by one node (the socket's) for the room's owner to run. */
-export interface Forwarded {
-  readonly slug: string;
-  readonly socketId: string;
+/**
+ * A connection's command for a room, validated by the node holding the socket and sent by it to
+ * the room's owner, which validates it again before its dispatch runs it.
+ */
+export const ForwardedSchema = RoomRequestSchema.extend({
   /** The node holding the socket, which the owner tells apart from dead nodes. */
+  edge: z.string().min(1),
+  /** How long the command may wait at the owner before it starts; past that it changes nothing. */
+  budgetMs: z.number().int().positive().max(600_000),
+  /** False for a socket leaving (a disconnect, an unwatch): a node that no longer plays the room does nothing. */
+  claim: z.boolean(),
+});
+export interface Forwarded extends RoomRequest {
   readonly edge: string;
-  readonly user: Identity;
-  readonly event: string;
-  readonly args: readonly unknown[];
-  /** The socket's dialect (docs/protocol.md); absent from a node of an older version: SPEC. */
-  readonly dialect?: 'spec' | 'broadside/2';
+  readonly budgetMs: number;
+  readonly claim: boolean;
 }
 
 /** The owner's answer: the acknowledgement, or "ask that node instead". */
 export type RelayReply = { readonly ack: unknown } | { readonly redirect: string };
 
-type Message =
-  | { readonly t: 'req'; readonly id: string; readonly from: string; readonly body: Forwarded }
-  | { readonly t: 'res'; readonly id: string; readonly reply: RelayReply };
+/** Messages between nodes; a request's body is checked by whoever serves it. */
+const MessageSchema = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('req'), id: z.string().min(1), from: z.string().min(1), body: z.unknown() }),
+  z.object({
+    t: z.literal('res'),
+    id: z.string().min(1),
+    reply: z.union([z.object({ ack: z.unknown() }), z.object({ redirect: z.string().min(1) })]),
+  }),
+]);
+type Message = z.infer<typeof MessageSchema>;
 
 export class RelayTimeout extends Error {
   constructor(readonly nodeId: string) {
@@ -56,15 +69,17 @@ export class Relay {
     private readonly onError: (error: unknown) => void,
   ) {}
 
+  /** `serve` answers another node's request, whose body is unchecked: it validates it. */
   async start(
-    serve: (request: Forwarded) => Promise<RelayReply>,
+    serve: (body: unknown) => Promise<RelayReply>,
     onMoved: (slug: string, owner: string, from: string) => void,
   ): Promise<void> {
     await this.redis.subscribe(channelOf(this.nodeId), (raw) => {
       let message: Message;
       try {
-        message = JSON.parse(raw) as Message;
+        message = MessageSchema.parse(JSON.parse(raw));
       } catch (error) {
+        // Not from a node of this cluster (or of an incompatible version): nobody to answer.
         this.onError(error);
         return;
       }
@@ -73,7 +88,7 @@ export class Relay {
         if (!entry) return;
         clearTimeout(entry.timer);
         this.waiting.delete(message.id);
-        entry.done(message.reply);
+        entry.done(message.reply as RelayReply);
         return;
       }
       const { id, from } = message;

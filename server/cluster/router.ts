@@ -1,137 +1,131 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { errorAck, SlugSchema } from '../../src/protocol';
+import { type Ack, errorAck, isErrorAck } from '../../src/protocol';
+import { badPayload, type PlayerActor, type RoomCommand, type RoomRequest } from '../rooms/commands';
 import type { RoomRegistry } from '../rooms/registry';
+import { actorOf, type RoomGate } from '../socket/room-gate';
+import type { RunOptions, RunRequest } from '../socket/room-requests';
 import type { RoomNamespace, RoomSocket } from '../socket/types';
 import type { Ownership } from './ownership';
-import { ProxySocket } from './proxy-socket';
-import { type Forwarded, NodeUnreachable, type Relay, type RelayReply, RelayTimeout } from './relay';
+import { ForwardedSchema, NodeUnreachable, type Relay, type RelayReply, RelayTimeout } from './relay';
 
-/** `joinedAt` of a socket whose room this node reloaded from storage: it must join the new copy. */
+/** `joinedAt` of a socket whose room was reloaded from storage: it must join the new copy. */
 const RELOADED = '';
 
-/** Where one local socket's events go. */
+/** Where one local socket's commands go. */
 interface Route {
-  /** The room its events are for: the handshake's slug, then the last joinRoom's. */
+  /** The room it last joined or watched, and the node where (null once it left, or before). */
   slug: string | null;
-  /** The node where the socket last joined that room (this one included), or null. */
   joinedAt: string | null;
-  /** Routed events of this socket, in order. */
-  tail: Promise<void>;
+  /** Commands of this socket that had to wait (routing, a rejoin), in order. */
+  tail: Promise<unknown>;
   queued: number;
 }
 
-type Ack = (reply: unknown) => void;
-type Packet = [string, ...unknown[]];
+/** A socket of another node seated in or watching a room this node plays. */
+interface Remote {
+  readonly edge: string;
+  readonly slug: string;
+  readonly actor: PlayerActor;
+  readonly watching: boolean;
+}
+
+type Reply = ((ack: Ack<unknown>) => void) | undefined;
+
+/** Commands that make the socket a member or a spectator of the room (it need not be one before). */
+const isEntry = (command: RoomCommand): boolean => command.type === 'join' || command.type === 'watch';
+/** Commands of a socket going away: they never claim a room. */
+const isExit = (command: RoomCommand): boolean => command.type === 'disconnect' || command.type === 'unwatch';
 
 const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Sends each socket event to the node that plays its room (docs/architecture.md, "Several nodes").
- * A socket.io middleware on every socket: when this node holds the room, the event goes on to the
- * usual handlers at once; otherwise it is forwarded to the owner, which runs the same handlers on a
- * ProxySocket and whose acknowledgement comes back here. Sockets of a room that changes hands are
- * joined again at the new owner, which then plays the room from storage.
+ * Sends each socket's commands to the node that plays its room (docs/architecture.md, "Several
+ * nodes"). The /room namespace validates every payload and makes it a command; when this node holds
+ * the room, the command runs here at once; otherwise this node claims the room (and plays it,
+ * loading it from storage) or forwards `{slug, actor, command}` to the owner, which validates it
+ * again and runs it through its dispatch; the answer comes back here and is written to the socket in
+ * its own dialect. What the owner publishes reaches the socket through the Socket.IO adapter.
+ * Sockets of a room that changes hands join the new owner's copy again.
  */
-export class RoomRouter {
+export class RoomRouter implements RoomGate {
   private readonly routes = new WeakMap<RoomSocket, Route>();
-  private readonly bySlug = new Map<string, Set<RoomSocket>>();
-  private readonly proxies = new Map<string, ProxySocket>();
+  /** Sockets of other nodes in the rooms this node plays, by socket id. */
+  private readonly remote = new Map<string, Remote>();
+  /** How long a forwarded command may wait at the owner before it starts. */
+  private readonly budgetMs: number;
 
   constructor(
     private readonly nsp: RoomNamespace,
     private readonly registry: RoomRegistry,
     private readonly ownership: Ownership,
     private readonly relay: Relay,
+    /** Runs a command on this node's copy of a room. */
+    private readonly here: RunRequest,
     private readonly log: FastifyBaseLogger,
     /** How long a silent node is still taken for alive. */
     private readonly ttlMs: number,
-  ) {}
+  ) {
+    this.budgetMs = ttlMs * 2 + 3000;
+  }
 
   private get me(): string {
     return this.ownership.nodeId;
   }
 
-  /** Installs the middleware on every new socket of the namespace. */
-  attach(): void {
-    this.nsp.on('connection', this.onConnection);
-  }
-
-  private readonly onConnection = (socket: RoomSocket): void => {
-    const query = SlugSchema.safeParse(socket.handshake.query.slug);
-    const route: Route = { slug: null, joinedAt: null, tail: Promise.resolve(), queued: 0 };
-    this.routes.set(socket, route);
-    if (query.success) this.point(socket, route, query.data);
-    socket.use((packet, next) => this.onPacket(socket, route, packet as Packet, next));
-    socket.on('disconnect', () => this.onDisconnect(socket, route));
-  };
-
-  private point(socket: RoomSocket, route: Route, slug: string): void {
-    if (route.slug === slug) return;
-    if (route.slug !== null) this.unindex(socket, route.slug);
-    route.slug = slug;
-    route.joinedAt = null;
-    let set = this.bySlug.get(slug);
-    if (!set) {
-      set = new Set();
-      this.bySlug.set(slug, set);
+  private routeOf(socket: RoomSocket): Route {
+    let route = this.routes.get(socket);
+    if (!route) {
+      route = { slug: null, joinedAt: null, tail: Promise.resolve(), queued: 0 };
+      this.routes.set(socket, route);
     }
-    set.add(socket);
+    return route;
   }
 
-  private unindex(socket: RoomSocket, slug: string): void {
-    const set = this.bySlug.get(slug);
-    set?.delete(socket);
-    if (set?.size === 0) this.bySlug.delete(slug);
+  run(socket: RoomSocket, slug: string, command: RoomCommand, reply?: Reply): Promise<Ack<unknown>> {
+    const route = this.routeOf(socket);
+    // The hot path: this node plays the room, the socket is in this copy (or enters it), nothing queued.
+    if (route.queued === 0 && this.ownership.holds(slug) && !this.mustRejoin(route, slug, this.me, command))
+      return this.runHere(socket, route, slug, command, { reply });
+    return this.enqueue(route, () =>
+      isExit(command)
+        ? this.exit(socket, route, slug, command, reply)
+        : this.routeOne(socket, route, slug, command, reply),
+    );
   }
 
-  private onPacket(socket: RoomSocket, route: Route, packet: Packet, next: (err?: Error) => void): void {
-    const [event, first] = packet;
-    // Entering a room (as a player or a spectator) points the socket's events at that room.
-    if (event === 'joinRoom' || event === 'watchRoom') {
-      const named = SlugSchema.safeParse(first);
-      if (named.success) this.point(socket, route, named.data);
-    }
-    const slug = route.slug;
-    if (slug === null) {
-      next();
-      return;
-    }
-    // The hot path: this node plays the room, the socket joined it here (or not yet), nothing queued.
-    if (route.queued === 0 && this.ownership.holds(slug) && (route.joinedAt === null || route.joinedAt === this.me)) {
-      this.runHere(route, packet, next);
-      return;
-    }
-    this.enqueue(route, event, () => this.routeOne(socket, route, slug, packet, next));
+  private async runHere(
+    socket: RoomSocket,
+    route: Route,
+    slug: string,
+    command: RoomCommand,
+    options: RunOptions,
+  ): Promise<Ack<unknown>> {
+    const ack = await this.here({ slug, actor: actorOf(socket), command }, options);
+    this.note(route, slug, command, ack, this.me);
+    return ack;
   }
 
-  /** Lets the local handlers run the event, noting a join or a leave once acknowledged. */
-  private runHere(route: Route, packet: Packet, next: (err?: Error) => void): void {
-    const [event] = packet;
-    const last = packet.length - 1;
-    const ack = packet[last];
-    if ((event === 'joinRoom' || event === 'leaveRoom') && typeof ack === 'function') {
-      packet[last] = (reply: unknown) => {
-        this.noteMembership(route, event, reply, this.me);
-        (ack as Ack)(reply);
-      };
-    }
-    next();
+  /** Notes where the socket entered or left its room, once the room's node accepted it. */
+  private note(route: Route, slug: string, command: RoomCommand, ack: unknown, node: string): void {
+    if (isErrorAck(ack)) return;
+    if (isEntry(command)) {
+      route.slug = slug;
+      route.joinedAt = node;
+    } else if ((isExit(command) || command.type === 'leave') && route.slug === slug) route.joinedAt = null;
   }
 
-  private noteMembership(route: Route, event: string, reply: unknown, node: string): void {
-    // Acks in either dialect (docs/protocol.md): a join answers a status or {gameStatus}, a leave null or {}.
-    if (event === 'joinRoom' && !isRefusal(reply)) route.joinedAt = node;
-    if (event === 'leaveRoom' && !isRefusal(reply)) route.joinedAt = null;
+  /** The socket entered an earlier copy of the room, or another node's: it must enter the owner's first. */
+  private mustRejoin(route: Route, slug: string, owner: string, command: RoomCommand): boolean {
+    return !isEntry(command) && route.slug === slug && route.joinedAt !== null && route.joinedAt !== owner;
   }
 
-  private enqueue(route: Route, what: string, run: () => Promise<void>): void {
+  private enqueue<T>(route: Route, run: () => Promise<T>): Promise<T> {
     route.queued++;
-    route.tail = route.tail
-      .then(run)
-      .catch((error: unknown) => this.log.error({ err: error, what }, 'routing a socket event failed'))
-      .finally(() => {
-        route.queued--;
-      });
+    const done = route.tail.then(run).finally(() => {
+      route.queued--;
+    });
+    route.tail = done.catch(() => undefined);
+    return done;
   }
 
   /** Claims the room, or learns its owner; a node that just took it loads it fresh and tells the others. */
@@ -139,8 +133,9 @@ export class RoomRouter {
     const claim = await this.ownership.claim(slug);
     if (claim.acquired) {
       // Whatever this node remembered of the room may be stale: storage has the truth. Every socket
-      // joined to an earlier copy (here, at a dead node, or here before this node doubted its lease)
-      // joins this one: the local ones now, the others when the announcement reaches their node.
+      // in an earlier copy (here, at a dead node, or here before this node doubted its lease)
+      // enters this one: the local ones now, the others when the announcement reaches their node.
+      this.giveUpRemote(slug);
       this.registry.evict(slug);
       this.rejoinAll(slug, this.me);
       if (claim.tookFrom !== null)
@@ -154,50 +149,63 @@ export class RoomRouter {
     socket: RoomSocket,
     route: Route,
     slug: string,
-    packet: Packet,
-    next: (err?: Error) => void,
-  ): Promise<void> {
-    const [event, ...rest] = packet;
-    const ack: Ack | null = typeof rest[rest.length - 1] === 'function' ? (rest.pop() as Ack) : null;
+    command: RoomCommand,
+    reply: Reply,
+  ): Promise<Ack<unknown>> {
     const deadline = Date.now() + this.ttlMs * 2 + 5000;
     while (Date.now() < deadline) {
       const owner = await this.claim(slug);
-      if (event !== 'joinRoom') await this.rejoin(socket, route, slug, owner);
-      if (owner === this.me) {
-        this.runHere(route, packet, next);
-        return;
-      }
-      const reply = await this.forward(owner, socket, slug, event, rest);
-      if (reply === 'gone' || 'redirect' in reply) continue;
-      this.noteMembership(route, event, reply.ack, owner);
-      ack?.(reply.ack);
-      return;
+      await this.rejoin(socket, route, slug, owner, command);
+      if (owner === this.me) return this.runHere(socket, route, slug, command, { reply });
+      const answer = await this.forward(owner, { slug, actor: actorOf(socket), command }, true);
+      // The owner died (the command may have run: the next owner judges it again from storage) or moved the room.
+      if (answer === 'gone' || 'redirect' in answer) continue;
+      const ack = answer.ack as Ack<unknown>;
+      this.note(route, slug, command, ack, owner);
+      reply?.(ack);
+      return ack;
     }
-    ack?.(errorAck('INTERNAL', 'the room is not available right now'));
+    const ack = errorAck('TIMEOUT', 'the server playing this room did not answer');
+    reply?.(ack);
+    return ack;
   }
 
   /**
-   * Sends an event to the owner and waits for its answer, watching the owner's liveness meanwhile:
-   * 'gone' when it died before answering (the caller claims again; the event may have run, which
-   * the new owner, reading storage, will tell).
+   * A socket leaving (it went away, or stops watching): told to the node it entered the room at,
+   * or to the lease's owner; nobody claims a room for it, and nobody waits for a node that is gone.
    */
-  private async forward(
-    owner: string,
+  private async exit(
     socket: RoomSocket,
+    route: Route,
     slug: string,
-    event: string,
-    args: readonly unknown[],
-  ): Promise<RelayReply | 'gone'> {
-    const body: Forwarded = {
-      slug,
-      socketId: socket.id,
-      edge: this.me,
-      user: socket.data.user,
-      event,
-      args,
-      dialect: socket.data.dialect,
-    };
-    const request = this.relay.request(owner, body, this.ttlMs * 2 + 4000);
+    command: RoomCommand,
+    reply: Reply,
+  ): Promise<Ack<unknown>> {
+    if (this.ownership.holds(slug)) return this.runHere(socket, route, slug, command, { reply });
+    const known = route.slug === slug && route.joinedAt !== RELOADED ? route.joinedAt : null;
+    const owner = known ?? (await this.ownership.ownerOf(slug).catch(() => null));
+    let ack: Ack<unknown> = null;
+    if (owner !== null && owner !== this.me) {
+      const answer = await this.forward(owner, { slug, actor: actorOf(socket), command }, false).catch(
+        (): 'gone' => 'gone',
+      );
+      if (answer !== 'gone' && 'ack' in answer) ack = answer.ack as Ack<unknown>;
+    }
+    if (route.slug === slug) route.joinedAt = null;
+    reply?.(ack);
+    return ack;
+  }
+
+  /**
+   * Sends a command to the owner and waits for its answer, watching the owner's liveness meanwhile:
+   * 'gone' when it died or did not answer in time.
+   */
+  private async forward(owner: string, request: RoomRequest, claim: boolean): Promise<RelayReply | 'gone'> {
+    const pending = this.relay.request(
+      owner,
+      { ...request, edge: this.me, budgetMs: this.budgetMs, claim },
+      this.budgetMs + 1000,
+    );
     let watching = true;
     const watch = (async (): Promise<'gone'> => {
       while (watching) {
@@ -207,7 +215,7 @@ export class RoomRouter {
       return 'gone';
     })();
     try {
-      return await Promise.race([request, watch]);
+      return await Promise.race([pending, watch]);
     } catch (error) {
       if (error instanceof NodeUnreachable) {
         await this.ownership.declareDead(owner);
@@ -217,95 +225,80 @@ export class RoomRouter {
       throw error;
     } finally {
       watching = false;
-      request.catch(() => undefined);
+      pending.catch(() => undefined);
     }
   }
 
   /**
-   * A socket that joined the room at another node, or at a copy of the room this node has since
-   * dropped, joins the current owner's copy, so that the owner knows where to send the room's events.
+   * A socket in an earlier copy of the room, or in another node's, enters the owner's copy (as a
+   * member or a spectator, as it was), so that the owner knows where to send the room's events.
    */
-  private async rejoin(socket: RoomSocket, route: Route, slug: string, owner: string): Promise<void> {
-    if (route.slug !== slug || route.joinedAt === null || route.joinedAt === owner) return;
-    if (socket.data.slug === slug) socket.data.slug = null;
+  private async rejoin(
+    socket: RoomSocket,
+    route: Route,
+    slug: string,
+    owner: string,
+    next: RoomCommand = { type: 'start' },
+  ): Promise<void> {
+    if (!this.mustRejoin(route, slug, owner, next)) return;
     route.joinedAt = null;
+    const entry: RoomCommand | null =
+      socket.data.slug === slug ? { type: 'join' } : socket.data.watching === slug ? { type: 'watch' } : null;
+    if (entry === null) return;
     if (owner === this.me) {
-      const reply = await this.runLocally(socket, 'joinRoom', [slug]);
-      this.noteMembership(route, 'joinRoom', reply, this.me);
+      await this.runHere(socket, route, slug, entry, {});
       return;
     }
-    const reply = await this.forward(owner, socket, slug, 'joinRoom', [slug]);
-    if (reply !== 'gone' && 'ack' in reply) this.noteMembership(route, 'joinRoom', reply.ack, owner);
+    const answer = await this.forward(owner, { slug, actor: actorOf(socket), command: entry }, true);
+    if (answer !== 'gone' && 'ack' in answer) this.note(route, slug, entry, answer.ack, owner);
   }
 
   /**
-   * Every local socket that had joined the room joins the owner's new copy (after the socket's
-   * queued events), wherever it had joined: that copy was just loaded from storage and knows no socket.
+   * Every local socket in the room enters the owner's new copy (after the socket's queued commands),
+   * wherever it had entered: that copy was just loaded from storage and knows no socket.
    */
   private rejoinAll(slug: string, owner: string): void {
-    for (const socket of this.bySlug.get(slug) ?? []) {
+    for (const socket of this.nsp.sockets.values()) {
       const route = this.routes.get(socket);
-      if (!route || route.joinedAt === null) continue;
+      if (!route || route.slug !== slug || route.joinedAt === null) continue;
       route.joinedAt = RELOADED;
-      this.enqueue(route, 'rejoin', () => this.rejoin(socket, route, slug, owner));
+      this.enqueue(route, () => this.rejoin(socket, route, slug, owner)).catch((error: unknown) =>
+        this.log.error({ err: error, slug }, 'joining a moved room again failed'),
+      );
     }
   }
 
-  /** Runs a socket's own handlers for an event it did not send (a rejoin); resolves with the ack. */
-  private runLocally(socket: RoomSocket, event: string, args: readonly unknown[]): Promise<unknown> {
-    const listeners = socket.listeners(event) as ((...a: unknown[]) => void)[];
-    if (listeners.length === 0) return Promise.resolve(undefined);
-    return new Promise((resolve) => {
-      for (const listener of listeners) listener(...args, resolve);
-    });
-  }
-
-  private onDisconnect(socket: RoomSocket, route: Route): void {
-    if (route.slug === null) return;
-    this.unindex(socket, route.slug);
-    const owner = route.joinedAt;
-    if (owner === null || owner === this.me || owner === RELOADED) return;
-    const body: Forwarded = {
-      slug: route.slug,
-      socketId: socket.id,
-      edge: this.me,
-      user: socket.data.user,
-      event: 'disconnect',
-      args: [],
-    };
-    this.relay.request(owner, body, this.ttlMs).catch(() => undefined);
-  }
-
-  /** The owner's side of a forwarded event. */
-  async serve(request: Forwarded): Promise<RelayReply> {
-    if (request.event === 'disconnect') {
-      // Only the owner that knew the socket marks its member away; nobody claims a room for it.
-      const proxy = this.proxies.get(request.socketId);
-      this.proxies.delete(request.socketId);
-      if (proxy && this.ownership.holds(request.slug)) proxy.gone();
-      else proxy?.removeAllListeners();
-      return { ack: null };
+  /** The owner's side of a forwarded command: checked again here, then run on this node's copy. */
+  async serve(body: unknown): Promise<RelayReply> {
+    const parsed = ForwardedSchema.safeParse(body);
+    if (!parsed.success) {
+      this.log.warn({ issue: parsed.error.issues[0] }, 'refused a forwarded command');
+      return { ack: badPayload(parsed.error) };
     }
-    if (!this.ownership.holds(request.slug)) {
-      const owner = await this.claim(request.slug);
+    const { slug, actor, command, edge, budgetMs, claim } = parsed.data;
+    const startBy = performance.now() + budgetMs;
+    if (!this.ownership.holds(slug)) {
+      if (!claim) return { ack: null };
+      const owner = await this.claim(slug);
       if (owner !== this.me) return { redirect: owner };
     }
-    let proxy = this.proxies.get(request.socketId);
-    if (!proxy) {
-      proxy = new ProxySocket(request.socketId, request.user, request.edge, request.slug, this.nsp, request.dialect);
-      this.proxies.set(request.socketId, proxy);
-      const socket = proxy.asSocket();
-      // The room handlers, not this router's own listener: a proxy is never routed again.
-      for (const listener of this.nsp.listeners('connection')) {
-        if (listener !== this.onConnection) (listener as (s: RoomSocket) => void)(socket);
-      }
-    }
-    return { ack: await proxy.dispatch(request.event, request.args, this.ttlMs * 2 + 3000) };
+    const ack = await this.here({ slug, actor, command }, { startBy });
+    this.track(edge, slug, actor, command, ack);
+    return { ack };
+  }
+
+  /** Remembers which node holds each remote socket in a room played here, so its death can be told. */
+  private track(edge: string, slug: string, actor: PlayerActor, command: RoomCommand, ack: unknown): void {
+    const id = actor.socketId;
+    if (id === null || isErrorAck(ack)) return;
+    if (isEntry(command)) this.remote.set(id, { edge, slug, actor, watching: command.type === 'watch' });
+    else if ((isExit(command) || command.type === 'leave') && this.remote.get(id)?.slug === slug)
+      this.remote.delete(id);
   }
 
   /**
    * `from` says `owner` plays `slug` now, from a copy fresh from storage (it claimed the room, or
-   * `from` gave it up to it): sockets here that had joined the room join the owner's copy. An owner
+   * `from` gave it up to it): sockets here that had entered the room enter the owner's copy. An owner
    * told by another node that played the room until now drops its own copy first: `from` may have
    * written moves since it was loaded.
    */
@@ -314,6 +307,7 @@ export class RoomRouter {
       this.giveUp(slug);
       this.rejoinAll(slug, owner);
     } else if (from !== this.me) {
+      this.giveUpRemote(slug);
       this.registry.evict(slug);
       this.rejoinAll(slug, owner);
     }
@@ -321,7 +315,7 @@ export class RoomRouter {
 
   /**
    * This node may no longer play these rooms (its lease was found taken, a write was lost, or it
-   * was declared dead for a while): it drops its copies, asks Redis who plays each now, and joins
+   * was declared dead for a while): it drops its copies, asks Redis who plays each now, and sends
    * its sockets there. Claiming again when nobody does reloads the room here from storage.
    */
   relocate(slugs: readonly string[]): void {
@@ -341,32 +335,24 @@ export class RoomRouter {
   private giveUp(slug: string): void {
     this.ownership.doubt(slug);
     this.registry.evict(slug);
-    this.dropProxies((p) => p.handshake.query.slug === slug || p.data.slug === slug);
+    this.giveUpRemote(slug);
   }
 
-  /** Members whose socket sat on a node that died are disconnected, as their socket is. */
+  private giveUpRemote(slug: string): void {
+    for (const [id, remote] of this.remote) if (remote.slug === slug) this.remote.delete(id);
+  }
+
+  /** Members and spectators whose socket sat on a node that died are gone, as their socket is. */
   async sweep(): Promise<void> {
-    const edges = [...new Set([...this.proxies.values()].map((p) => p.edge))];
+    const edges = [...new Set([...this.remote.values()].map((r) => r.edge))];
     if (edges.length === 0) return;
     const alive = await this.ownership.alive(edges);
-    for (const [id, proxy] of this.proxies) {
-      if (alive.has(proxy.edge)) continue;
-      this.proxies.delete(id);
-      proxy.gone();
+    for (const [id, remote] of this.remote) {
+      if (alive.has(remote.edge)) continue;
+      this.remote.delete(id);
+      if (!this.ownership.holds(remote.slug)) continue;
+      const command: RoomCommand = remote.watching ? { type: 'unwatch' } : { type: 'disconnect' };
+      await this.here({ slug: remote.slug, actor: remote.actor, command });
     }
   }
-
-  private dropProxies(which: (proxy: ProxySocket) => boolean): void {
-    for (const [id, proxy] of this.proxies) {
-      if (which(proxy)) {
-        this.proxies.delete(id);
-        proxy.removeAllListeners();
-      }
-    }
-  }
-}
-
-/** An acknowledgement that refuses, in either dialect, or none at all. */
-function isRefusal(reply: unknown): boolean {
-  return reply === undefined || (typeof reply === 'object' && reply !== null && 'error' in reply);
 }

@@ -4,6 +4,7 @@ import { type Ack, type ErrorCode, errorAck, SERVER_EVENTS, type ServerEventName
 import type { Identity } from '../auth';
 import type { Storage } from '../db/storage';
 import { isUniqueViolation } from '../db/conflict';
+import type { Wire } from './commands';
 import { presence, type Room, type RoomMember } from './room';
 
 /** Which server events each member must receive after an action (only what changed). */
@@ -95,7 +96,7 @@ export class RoomActions {
    * ends its absence; if the other member is away too, the other's grace period starts now (nobody
    * was there to claim a forfeit while both were away).
    */
-  async join(room: Room, user: Identity, socketId: string | null): Promise<Outcome<GameStatus>> {
+  async join(room: Room, user: Identity, socketId: string | null, dialect?: Wire): Promise<Outcome<GameStatus>> {
     const known = room.members.has(user.id);
     const position = room.state.players.length;
     const done = await commit(
@@ -112,9 +113,18 @@ export class RoomActions {
     if (member) {
       member.socketId = socketId;
       member.awayUntil = null;
+      // The member's events are cut for the wire of the connection it joins with (docs/protocol.md).
+      if (dialect) member.dialect = dialect;
     } else {
       const title = user.title ? { title: user.title } : {};
-      room.members.set(user.id, { userId: user.id, username: user.username, ...title, socketId, awayUntil: null });
+      room.members.set(user.id, {
+        userId: user.id,
+        username: user.username,
+        ...title,
+        socketId,
+        awayUntil: null,
+        ...(dialect ? { dialect } : {}),
+      });
     }
     const other = room.otherMember(user.id);
     if (wasAway && other) startGrace(room, [other], Date.now());

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { Coord, GameStatus, ShipMap, ShotResult } from '../../src/game';
-import { ShipMapSchema, ShootPayloadSchema, TitleSchema } from '../../src/protocol';
+import {
+  type Ack,
+  errorAck,
+  ShipMapSchema,
+  ShootPayloadSchema,
+  SlugSchema,
+  type SpectatorFrame,
+  TitleSchema,
+} from '../../src/protocol';
 import type { Identity } from '../auth';
 
 /*
@@ -12,7 +20,7 @@ import type { Identity } from '../auth';
 
 /** What a player asks of a room. `join` seats the actor; the others need the actor seated. */
 export const PlayerCommandSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('join'), dialect: z.enum(['spec', 'broadside/2']).optional() }),
+  z.strictObject({ type: z.literal('join') }),
   z.strictObject({ type: z.literal('start') }),
   z.strictObject({ type: z.literal('place'), fleet: ShipMapSchema }),
   /** One cell, or the cells of a salvo in the order fired (an array, even of one, is answered by an array). */
@@ -24,12 +32,7 @@ export const PlayerCommandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('disconnect') }),
 ]);
 export type PlayerCommand =
-  /**
-   * `dialect`: the wire of the connection that joins (docs/protocol.md); a SPEC-dialect one may only
-   * take a seat in a room whose rules it can show. Absent for a seat with no wire (computer, quick match).
-   */
-  | { readonly type: 'join'; readonly dialect?: 'spec' | 'broadside/2' }
-  | { readonly type: 'start' | 'replay' | 'resign' | 'leave' | 'disconnect' }
+  | { readonly type: 'join' | 'start' | 'replay' | 'resign' | 'leave' | 'disconnect' }
   | { readonly type: 'place'; readonly fleet: ShipMap }
   | { readonly type: 'shoot'; readonly target: Coord | readonly Coord[] };
 
@@ -42,13 +45,24 @@ export type ClockCommand =
 
 export type Command = PlayerCommand | ClockCommand;
 
+/** The wire a connection speaks (docs/protocol.md). */
+export type Wire = 'spec' | 'broadside/2';
+
 /**
- * Who acts: a player through one connection (a socket here or on another node, or a computer
- * seat's in-process one; null for a member seated before their page connects), or the clock.
+ * A player through one connection: a socket here or on another node, or a computer seat's
+ * in-process one; `socketId` null for a member seated before their page connects. `dialect` is the
+ * wire of that connection: a SPEC-dialect one may only take a seat in a room whose rules it can
+ * show, and the member's events are written in it. Absent for a seat with no wire (computer, quick match).
  */
-export type Actor =
-  | { readonly kind: 'player'; readonly user: Identity; readonly socketId: string | null }
-  | { readonly kind: 'clock' };
+export interface PlayerActor {
+  readonly kind: 'player';
+  readonly user: Identity;
+  readonly socketId: string | null;
+  readonly dialect?: Wire;
+}
+
+/** Who acts: a player, or the clock. */
+export type Actor = PlayerActor | { readonly kind: 'clock' };
 
 export const CLOCK: Actor = { kind: 'clock' };
 
@@ -63,7 +77,36 @@ export const PlayerActorSchema = z.strictObject({
   kind: z.literal('player'),
   user: IdentitySchema,
   socketId: z.string().min(1).nullable(),
+  dialect: z.enum(['spec', 'broadside/2']).optional(),
 });
+
+/**
+ * Joining or leaving a room's audience (issue 14). Not a game command (dispatch never sees it):
+ * the room's node counts its spectators and answers a watch with the spectators' frame.
+ */
+export const AudienceCommandSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('watch') }),
+  z.strictObject({ type: z.literal('unwatch') }),
+]);
+export type AudienceCommand = { readonly type: 'watch' } | { readonly type: 'unwatch' };
+
+/** What a connection asks of a room: a player's command or its audience's. */
+export type RoomCommand = PlayerCommand | AudienceCommand;
+
+/**
+ * A connection's command for a room, as the node holding the socket sends it to the node that
+ * plays the room (docs/architecture.md, "Several nodes"). Both check it against this schema.
+ */
+export const RoomRequestSchema = z.strictObject({
+  slug: SlugSchema,
+  actor: PlayerActorSchema,
+  command: z.union([PlayerCommandSchema, AudienceCommandSchema]),
+});
+export interface RoomRequest {
+  readonly slug: string;
+  readonly actor: PlayerActor;
+  readonly command: RoomCommand;
+}
 
 /** What each command answers when it succeeds. */
 export interface Replies {
@@ -78,5 +121,14 @@ export interface Replies {
   disconnect: null;
   passTurn: null;
   forfeit: null;
+  watch: SpectatorFrame;
+  unwatch: null;
 }
-export type ReplyOf<C extends Command> = Replies[C['type']];
+export type ReplyOf<C extends Command | AudienceCommand> = Replies[C['type']];
+
+/** A refused payload's answer, with a readable reason from zod's first issue. */
+export function badPayload(error: z.ZodError): Ack<never> {
+  const issue = error.issues[0];
+  const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+  return errorAck('BAD_PAYLOAD', issue ? `${issue.message}${where}` : 'invalid payload');
+}

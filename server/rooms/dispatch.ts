@@ -3,7 +3,15 @@ import { isSpecCompatible, type Rules } from '../../src/game';
 import { type Ack, errorAck } from '../../src/protocol';
 import type { RoomActions, Fanout, Outcome } from './actions';
 import { armClocks } from './clocks';
-import { type Actor, CLOCK, type ClockCommand, type Command, type PlayerCommand, type ReplyOf } from './commands';
+import {
+  type Actor,
+  CLOCK,
+  type ClockCommand,
+  type Command,
+  type PlayerActor,
+  type PlayerCommand,
+  type ReplyOf,
+} from './commands';
 import type { RoomRegistry } from './registry';
 import type { Room } from './room';
 
@@ -19,12 +27,17 @@ export interface Publisher {
   publish(room: Room, fanout: Fanout, options?: { readonly game?: boolean }): void;
 }
 
-/** Runs `command` for `actor` on `room`; `reply`, when given, receives the answer just before the change is published. */
+/**
+ * Runs `command` for `actor` on `room`; `reply`, when given, receives the answer just before the
+ * change is published. `startBy` (performance.now() time), when given: a command still queued
+ * then is answered TIMEOUT and changes nothing (its sender stopped waiting for it).
+ */
 export type Dispatch = <C extends Command>(
   room: Room,
   actor: Actor,
   command: C,
   reply?: (ack: Ack<ReplyOf<C>>) => void,
+  startBy?: number,
 ) => Promise<Ack<ReplyOf<C>>>;
 
 export interface DispatcherDeps {
@@ -47,10 +60,13 @@ export class RoomDispatcher {
     deps.registry.onRelease.add((room) => room.timers.clearAll());
   }
 
-  readonly dispatch: Dispatch = async (room, actor, command, reply) => {
+  readonly dispatch: Dispatch = async (room, actor, command, reply, startBy) => {
     try {
       return await room.exclusive(async () => {
-        const outcome = await this.apply(room, actor, command);
+        const outcome =
+          startBy !== undefined && performance.now() > startBy
+            ? { reply: errorAck('TIMEOUT', 'waited too long for its turn: nothing was changed') }
+            : await this.apply(room, actor, command);
         const ack = outcome.reply as Ack<ReplyOf<typeof command>>;
         reply?.(ack);
         if (outcome.fanout) this.publish(room, outcome.fanout);
@@ -89,16 +105,16 @@ export class RoomDispatcher {
 
   private onPlayer(
     room: Room,
-    actor: Extract<Actor, { kind: 'player' }>,
+    actor: PlayerActor,
     command: PlayerCommand,
   ): Promise<Outcome<unknown>> | Outcome<unknown> {
     const { actions } = this.deps;
-    const { user, socketId } = actor;
+    const { user, socketId, dialect } = actor;
     if (command.type === 'join') {
       // A SPEC-dialect client shows only a classic fleet shot once a turn: no seat for it elsewhere.
-      if (command.dialect === 'spec' && !isSpecCompatible(room.state.rules))
+      if (dialect === 'spec' && !isSpecCompatible(room.state.rules))
         return { reply: errorAck('RULES_NOT_SUPPORTED', unshowable(room.state.rules)) };
-      return actions.join(room, user, socketId);
+      return actions.join(room, user, socketId, dialect);
     }
     if (command.type === 'disconnect') return socketId === null ? { reply: null } : actions.disconnect(room, socketId);
     // Only a seated member acts, through the connection it is seated with.

@@ -5,6 +5,7 @@ import type { Coord, ShipMap } from '../../src/game';
 import {
   type Ack,
   errorAck,
+  isErrorAck,
   JoinRoomPayloadSchema,
   limitAck,
   LeaveRoomPayloadSchema,
@@ -14,54 +15,39 @@ import {
   ShootPayloadSchema,
   SOCKET_NAMESPACE,
   SpecShootPayloadSchema,
-  type SpectatorFrame,
   StartGamePayloadSchema,
   UnwatchRoomPayloadSchema,
   WatchRoomPayloadSchema,
+  watchChannel,
 } from '../../src/protocol';
 import type { Sessions } from '../sessions/sessions';
 import { type AccountCaps, CapTicket } from '../caps/account-caps';
-import type { BotGames } from '../caps/bot-games';
-import { botGamePlayers } from '../caps/bot-pairing';
 import { limitMessage } from '../caps/messages';
-import type { Actor, PlayerCommand } from '../rooms/commands';
-import type { RoomDispatcher } from '../rooms/dispatch';
-import type { RoomRegistry } from '../rooms/registry';
-import type { Room } from '../rooms/room';
+import { badPayload, type PlayerCommand } from '../rooms/commands';
 import { shipKeysIn } from '../../src/protocol/spec-dialect';
 import { dialectOfQuery, replyFor } from './dialect';
 import { authenticate } from './handshake';
+import type { RoomGate } from './room-gate';
 import { holdWrites } from './write-batch';
-import { spectatorFeed } from './spectators';
 import type { RoomNamespace, RoomSocket } from './types';
 
 interface Deps {
   readonly sessions: Sessions;
   readonly caps: AccountCaps;
-  readonly botGames: BotGames;
-  readonly registry: RoomRegistry;
-  readonly dispatcher: RoomDispatcher;
+  /** Runs each command where the room is played (room-gate.ts). */
+  readonly gate: RoomGate;
   readonly log: FastifyBaseLogger;
-}
-
-/** A readable reason for a refused payload, from zod's first issue. */
-function badPayload(error: z.ZodError): Ack<never> {
-  const issue = error.issues[0];
-  const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-  return errorAck('BAD_PAYLOAD', issue ? `${issue.message}${where}` : 'invalid payload');
 }
 
 /**
  * The /room namespace (docs/protocol.md): token checked at the handshake, every payload validated,
- * then turned into a command for the room's dispatch (server/rooms/dispatch.ts), which runs it,
- * answers and publishes. What stays here is the socket's own bookkeeping: which room it joined or
- * watches.
+ * then turned into a command for the node that plays the room (room-gate.ts), whose dispatch
+ * (server/rooms/dispatch.ts) runs it, answers and publishes. What stays here is the socket's own
+ * bookkeeping: which room it joined or watches, its watch channel, its spectator cap.
  */
 export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
   const nsp: RoomNamespace = io.of(SOCKET_NAMESPACE);
-  const { registry, dispatcher, caps, botGames, log } = deps;
-  const { dispatch } = dispatcher;
-  const feed = spectatorFeed(nsp);
+  const { gate, caps, log } = deps;
 
   nsp.use(
     authenticate<RoomSocket>(deps, (socket, user) => {
@@ -71,8 +57,6 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       socket.data.dialect = dialectOfQuery(socket.handshake.query);
     }),
   );
-
-  const actor = (socket: RoomSocket): Actor => ({ kind: 'player', user: socket.data.user, socketId: socket.id });
 
   /**
    * Registers a handler that validates its payload and runs it; `run` answers through `reply`,
@@ -116,67 +100,47 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
     });
   }
 
-  /** The room this socket plays in, if it is still the member's current socket. */
-  async function joinedRoom(socket: RoomSocket, slug?: string): Promise<Room | null> {
-    const current = socket.data.slug;
-    if (current === null || (slug !== undefined && slug !== current)) return null;
-    const room = await registry.get(current);
-    return room?.memberBySocket(socket.id) ? room : null;
-  }
-
-  /** Marks the socket's member as gone from its room (its grace period starts in PLAY) and tells the other member. */
+  /** Marks the socket's member as gone from the room it joined (its grace period starts in PLAY). */
   async function leave(socket: RoomSocket): Promise<void> {
     const slug = socket.data.slug;
     socket.data.slug = null;
-    if (slug === null) return;
-    const room = await registry.get(slug);
-    if (room) await dispatch(room, actor(socket), { type: 'disconnect' });
+    if (slug !== null) await gate.run(socket, slug, { type: 'disconnect' });
   }
 
   /** Takes the socket out of the audience it watches, if any; `done` also gives back its spectator cap. */
   async function unwatch(socket: RoomSocket, done = false): Promise<void> {
     const slug = socket.data.watching;
     if (slug === null) return;
+    socket.data.watching = null;
+    void socket.leave(watchChannel(slug));
     if (done) await caps.give('SPECTATOR_SOCKETS', socket.id);
-    const room = await registry.get(slug);
-    feed.unwatch(socket, room);
-    if (!room) return;
-    dispatcher.publish(room, () => ['match'], { game: false });
-    registry.release(room);
+    await gate.run(socket, slug, { type: 'unwatch' });
   }
 
   nsp.on('connection', (socket) => {
     const notJoined = errorAck('NOT_JOINED');
 
-    /** A command of the member's room, once the socket is that room's member. */
+    /** A command of the member's room, once the socket joined that room (its room checks it is still the member's socket). */
     const command =
       <P>(make: (payload: P) => PlayerCommand, slugOf: (payload: P) => string | undefined = () => undefined) =>
       async (payload: P, reply: (ack: Ack<unknown>) => void): Promise<void> => {
-        const room = await joinedRoom(socket, slugOf(payload));
-        if (!room) return reply(notJoined);
-        await dispatch(room, actor(socket), make(payload), reply);
+        const slug = socket.data.slug;
+        const named = slugOf(payload);
+        if (slug === null || (named !== undefined && named !== slug)) return reply(notJoined);
+        await gate.run(socket, slug, make(payload), reply);
       };
     const named = (slug: string): string => slug;
 
     on(socket, 'joinRoom', JoinRoomPayloadSchema, async (slug, reply) => {
-      const room = await registry.get(slug);
-      if (!room) return reply(errorAck('ROOM_NOT_FOUND'));
-      if (socket.data.slug !== null && socket.data.slug !== slug) await leave(socket);
-      // A bot taking the seat facing another bot starts a game between bots: counted per day.
-      const bots = room.members.has(socket.data.user.id) ? [] : botGamePlayers(room, socket.data.user);
-      const refused = await botGames.take(bots);
-      if (refused) return reply(limitAck(refused, limitMessage(refused)));
-      await dispatch(room, actor(socket), { type: 'join', dialect: socket.data.dialect }, (ack) => {
-        if (typeof ack !== 'string') void botGames.give(bots).catch(() => undefined);
-        if (typeof ack === 'string') {
-          socket.data.slug = slug;
-          // Before the join's events leave (dispatch answers, then publishes): they are cut for
-          // this member's dialect (docs/protocol.md).
-          const member = room.members.get(socket.data.user.id);
-          if (member) member.dialect = socket.data.dialect;
-        }
-        reply(ack);
+      const previous = socket.data.slug;
+      const ack = await gate.run(socket, slug, { type: 'join' }, (answer) => {
+        // Before the answer leaves: the socket's next event is for this room.
+        if (typeof answer === 'string') socket.data.slug = slug;
+        reply(answer);
       });
+      // The member the socket was in another room is gone from there.
+      if (typeof ack === 'string' && previous !== null && previous !== slug)
+        await gate.run(socket, previous, { type: 'disconnect' });
     });
     on(
       socket,
@@ -197,18 +161,12 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       socket.data.dialect === 'spec' ? SpecShootPayloadSchema : ShootPayloadSchema,
       command((target: Coord | Coord[]) => ({ type: 'shoot', target })),
     );
-    on(socket, 'replay', ReplayPayloadSchema, async (slug, reply) => {
-      const room = await joinedRoom(socket, slug);
-      if (!room) return reply(notJoined);
-      // A rematch between two bots is another game between bots.
-      const bots = room.state.status === 'ENDED' ? botGamePlayers(room) : [];
-      const refused = await botGames.take(bots);
-      if (refused) return reply(limitAck(refused, limitMessage(refused)));
-      await dispatch(room, actor(socket), { type: 'replay' }, (ack) => {
-        if (typeof ack !== 'string') void botGames.give(bots).catch(() => undefined);
-        reply(ack);
-      });
-    });
+    on(
+      socket,
+      'replay',
+      ReplayPayloadSchema,
+      command(() => ({ type: 'replay' }), named),
+    );
     on(
       socket,
       'resign',
@@ -216,9 +174,8 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       command(() => ({ type: 'resign' }), named),
     );
     on(socket, 'leaveRoom', LeaveRoomPayloadSchema, async (slug, reply) => {
-      const room = await joinedRoom(socket, slug);
-      if (!room) return reply(notJoined);
-      await dispatch(room, actor(socket), { type: 'leave' }, (ack) => {
+      if (socket.data.slug !== slug) return reply(notJoined);
+      await gate.run(socket, slug, { type: 'leave' }, (ack) => {
         if (ack === null) socket.data.slug = null;
         reply(ack);
       });
@@ -230,19 +187,31 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       'watchRoom',
       WatchRoomPayloadSchema,
       async (slug, reply) => {
-        const room = await registry.get(slug);
-        if (!room) return reply(errorAck('ROOM_NOT_FOUND'));
+        const previous = socket.data.watching;
         // A socket moving from one audience to another keeps its place (docs/deploy.md, caps).
-        if (socket.data.watching === null) {
+        if (previous === null) {
           const ticket = await caps.take(['SPECTATOR_SOCKETS'], socket.data.user.id);
           if (!(ticket instanceof CapTicket)) return reply(limitAck(ticket, limitMessage(ticket)));
           await ticket.holdAs(socket.id);
         }
+        // Watching the same room again counts once.
+        if (previous === slug) await gate.run(socket, slug, { type: 'unwatch' });
+        // In the channel before the room counts it, so that no frame of the room passes it by.
+        void socket.join(watchChannel(slug));
+        const ack = await gate.run(socket, slug, { type: 'watch' }, (answer) => {
+          if (!isErrorAck(answer)) socket.data.watching = slug;
+          reply(answer);
+        });
+        if (isErrorAck(ack)) {
+          if (previous !== slug) void socket.leave(watchChannel(slug));
+          if (previous === null) await caps.give('SPECTATOR_SOCKETS', socket.id);
+          return;
+        }
         if (socket.data.slug !== null) await leave(socket);
-        if (socket.data.watching !== null) await unwatch(socket);
-        const frame: SpectatorFrame = feed.watch(socket, room);
-        reply(frame);
-        dispatcher.publish(room, () => ['match'], { game: false });
+        if (previous !== null && previous !== slug) {
+          void socket.leave(watchChannel(previous));
+          await gate.run(socket, previous, { type: 'unwatch' });
+        }
       },
       true,
     );

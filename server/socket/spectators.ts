@@ -1,7 +1,7 @@
 import { type SpectatorFrame, watchChannel } from '../../src/protocol';
 import type { Room } from '../rooms/room';
 import { spectatorFrame } from '../rooms/views';
-import type { RoomNamespace, RoomSocket } from './types';
+import type { RoomNamespace } from './types';
 
 type Frame = Omit<SpectatorFrame, 'spectators'>;
 
@@ -34,30 +34,26 @@ export class SpectatorFeed {
     this.nsp.to(watchChannel(room.slug)).emit('spectate', { ...this.frame(room), spectators: room.spectators });
   }
 
-  /** Adds `socket` to the room's audience; returns the frame to acknowledge with. */
-  watch(socket: RoomSocket, room: Room): SpectatorFrame {
-    socket.data.watching = room.slug;
-    void socket.join(watchChannel(room.slug));
+  /**
+   * Counts one more spectator (the socket `socketId`, on this node or another, already in the
+   * room's watch channel); returns the frame to acknowledge with.
+   */
+  watch(room: Room, socketId: string): SpectatorFrame {
     room.spectators += 1;
-    this.audienceChanged(room, socket);
+    this.audienceChanged(room, socketId);
     return { ...this.frame(room), spectators: room.spectators };
   }
 
-  /** Takes `socket` out of the room's audience. */
-  unwatch(socket: RoomSocket, room: Room | null): void {
-    const slug = socket.data.watching;
-    if (slug === null) return;
-    socket.data.watching = null;
-    void socket.leave(watchChannel(slug));
-    if (!room || room.slug !== slug) return;
+  /** Counts one spectator less. */
+  unwatch(room: Room): void {
     room.spectators = Math.max(0, room.spectators - 1);
     this.audienceChanged(room, null);
   }
 
   /** Tells the other spectators how many watch now (a count, not a view). */
-  private audienceChanged(room: Room, except: RoomSocket | null): void {
+  private audienceChanged(room: Room, except: string | null): void {
     const target = this.nsp.to(watchChannel(room.slug));
-    (except ? target.except(except.id) : target).emit('spectators', room.spectators);
+    (except ? target.except(except) : target).emit('spectators', room.spectators);
   }
 }
 

@@ -45,12 +45,11 @@ function release(): void {
  * rest one write per frame after that write's callback: about seven system calls per shot (the
  * ack and three events to each player) where two do. The hold marks the transport as busy so that
  * engine.io queues every packet, and corks the TCP socket so the one flush at the end of the tick
- * becomes one write. WebSocket transports only; others, and sockets held by another node, are left alone.
+ * becomes one write. WebSocket transports only; others are left alone (a socket held by another node is written there).
  */
 export function holdWrites(socket: RoomSocket): void {
   if (held.has(socket.id)) return;
-  // A ProxySocket (the owner's stand-in for a socket held by another node) has no connection:
-  // what it sends travels through the adapter instead.
+  // A socket that is not open over WebSocket (polling, closing) is written as engine.io does.
   const conn = (socket as { conn?: unknown }).conn as Connection | undefined;
   if (conn?.readyState !== 'open' || conn.transport.name !== 'websocket') return;
   const tcp = tcpOf(conn);
