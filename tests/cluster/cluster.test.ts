@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Coord, cellIndex, coordOf, createRng, randomFleet, sameCoord, type ShotResult } from '../../src/game';
+import { type Coord, cellIndex, coordOf, sameCoord, type ShotResult } from '../../src/game';
 import { type ErrorAck, type GameClient, isErrorAck } from '../../src/protocol';
 import {
   clusterUnavailable,
+  gameInPlay,
   type LocalCluster,
   ownerOf,
   reconnectingClient,
@@ -12,32 +13,8 @@ import {
   type WatchedShot,
   withRedis,
 } from '../support/cluster';
-import { placeBoth, type Seat, scanner } from '../support/game';
+import { type Seat, scanner } from '../support/game';
 import { connectClient, newPlayer, waitForState } from '../support/players';
-
-type Connect = (url: string, token: string, slug: string) => Promise<GameClient>;
-
-/** Two players (HTTP through nginx), each socket to the URL given, the game started and both fleets placed. */
-async function gameInPlay(
-  cluster: LocalCluster,
-  urls: readonly [string, string],
-  connect: Connect = connectClient,
-): Promise<{ slug: string; first: Seat; second: Seat }> {
-  const [pa, pb] = await Promise.all([newPlayer(cluster.url, 'alice'), newPlayer(cluster.url, 'bob')]);
-  const { slug } = await pa.api.createRoom({ userId: pa.id, username: pa.username, socketId: null });
-  const ca = await connect(urls[0], pa.token, slug);
-  const cb = await connect(urls[1], pb.token, slug);
-  expect(await ca.joinRoom(slug)).toBe('UNSTARTED');
-  expect(await cb.joinRoom(slug)).toBe('UNSTARTED');
-  await waitForState(ca, (s) => s.members.length === 2, 15_000);
-  const a: Seat = { player: pa, client: ca, fleet: randomFleet(createRng(11)) };
-  const b: Seat = { player: pb, client: cb, fleet: randomFleet(createRng(12)) };
-  expect(await ca.startGame(slug)).toBeNull();
-  await waitForState(cb, (s) => s.gameStatus === 'PLACE_SHIPS', 15_000);
-  const { first, second } = await placeBoth(a, b);
-  await waitForState(second.client, (s) => s.gameStatus === 'PLAY', 15_000);
-  return { slug, first, second };
-}
 
 /** Alternate shots, each watched on both sides, until `stop` says so or the game ends. */
 async function playOn(

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +7,9 @@ import type { RedisClient } from '../../server/redis';
 import { openDatabase } from '../../server/db/connect';
 import type { Coord, Grid, ShotResult } from '../../src/game';
 import { type ClientGameState, GameClient, isErrorAck } from '../../src/protocol';
-import type { Seat } from './game';
-import { waitForState } from './players';
+import { createRng, randomFleet } from '../../src/game';
+import { placeBoth, type Seat } from './game';
+import { connectClient, newPlayer, waitForState } from './players';
 import { type LocalCluster, type LocalClusterOptions, startLocalCluster } from '../../scripts/cluster/local';
 import { missingBinaries } from '../../scripts/cluster/services';
 
@@ -48,6 +50,30 @@ export function startTestCluster(options: LocalClusterOptions = {}): Promise<Loc
         if (process.env.TEST_LOG_LEVEL && service.startsWith('node-')) console.log(`[${service}] ${line}`);
       }),
   });
+}
+
+export type Connect = (url: string, token: string, slug: string) => Promise<GameClient>;
+
+/** Two players (HTTP through nginx), each socket to the URL given, the game started and both fleets placed. */
+export async function gameInPlay(
+  cluster: LocalCluster,
+  urls: readonly [string, string],
+  connect: Connect = connectClient,
+): Promise<{ slug: string; first: Seat; second: Seat }> {
+  const [pa, pb] = await Promise.all([newPlayer(cluster.url, 'alice'), newPlayer(cluster.url, 'bob')]);
+  const { slug } = await pa.api.createRoom({ userId: pa.id, username: pa.username, socketId: null });
+  const ca = await connect(urls[0], pa.token, slug);
+  const cb = await connect(urls[1], pb.token, slug);
+  expect(await ca.joinRoom(slug)).toBe('UNSTARTED');
+  expect(await cb.joinRoom(slug)).toBe('UNSTARTED');
+  await waitForState(ca, (s) => s.members.length === 2, 15_000);
+  const a: Seat = { player: pa, client: ca, fleet: randomFleet(createRng(11)) };
+  const b: Seat = { player: pb, client: cb, fleet: randomFleet(createRng(12)) };
+  expect(await ca.startGame(slug)).toBeNull();
+  await waitForState(cb, (s) => s.gameStatus === 'PLACE_SHIPS', 15_000);
+  const { first, second } = await placeBoth(a, b);
+  await waitForState(second.client, (s) => s.gameStatus === 'PLAY', 15_000);
+  return { slug, first, second };
 }
 
 /** A shot both players saw. */

@@ -112,6 +112,29 @@ describe('dispatch: one path for every action on a room', () => {
     expect(room.seq).toBe(before);
   });
 
+  it('answers TIMEOUT and changes nothing when a command is still queued past its sender’s wait', async () => {
+    const a = authority();
+    const room = await playing(a);
+    const shooter = room.state.turn === ada.id ? ada : bob;
+    const before = { published: a.published.length, state: room.state, seq: room.seq };
+    // Queued behind a slow command, a forwarded shot whose node stopped waiting for it (startBy passed).
+    let release = (): void => undefined;
+    const slow = room.exclusive(() => new Promise<void>((r) => (release = r)));
+    const late = a.dispatch(room, player(shooter), { type: 'shoot', target: { x: 0, y: 0 } }, undefined, 0);
+    release();
+    await slow;
+    expect(await late).toMatchObject({ error: 'TIMEOUT' });
+    expect(room.state).toBe(before.state);
+    expect(a.published.length).toBe(before.published);
+    expect(room.seq).toBe(before.seq);
+    expect(await a.storage.rounds.shotsOf(room.gameId ?? -1)).toEqual([]);
+    // The same shot in time is played.
+    const inTime = performance.now() + 60_000;
+    expect(
+      await a.dispatch(room, player(shooter), { type: 'shoot', target: { x: 0, y: 0 } }, undefined, inTime),
+    ).toMatch(/^[MHD]$/);
+  });
+
   it('lets only a seated member act, through the connection it is seated with', async () => {
     const a = authority();
     const room = await playing(a);
