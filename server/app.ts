@@ -27,8 +27,6 @@ import { ServerMetrics } from './metrics';
 import { registerHistoryRoutes } from './http/history-routes';
 import { registerRoutes } from './http/routes';
 import { Ratings } from './ratings/ratings';
-import { HistoryStore } from './db/history-store';
-import { SessionStore } from './db/session-store';
 import { identifyWith } from './http/identify';
 import { accountRoom, Sessions, tokenRoom } from './sessions/sessions';
 import { RoomActions } from './rooms/actions';
@@ -139,14 +137,14 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   // Every route answers cross-origin calls (docs/protocol.md, CORS): the original client is deployed
   // on another origin than its API. Bearer tokens only, never cookies, so no credentials.
   await app.register(fastifyCors, CORS);
-  const sessions = new Sessions(tokens, new SessionStore(db), app.log);
+  const sessions = new Sessions(tokens, store.sessions, app.log);
   const identify = identifyWith(sessions);
   registerRoutes(app, { store, tokens, registry, limits, computers, sessions, identify, caps, botGames });
   const ratings = new Ratings(store.ratings, app.log, {
     ratedGamesPerPairPerDay: config.ratedGamesPerPairPerDay,
     leaderboardMinGames: config.leaderboardMinGames,
   });
-  registerHistoryRoutes(app, { identify, history: new HistoryStore(db), ratings });
+  registerHistoryRoutes(app, { identify, history: store.history, ratings });
 
   const hasClient = existsSync(join(config.clientDir, 'index.html'));
   if (hasClient) await app.register(fastifyStatic, { root: config.clientDir, wildcard: false });

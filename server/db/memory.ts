@@ -11,15 +11,19 @@ import { BOT_LEVELS } from '../../src/protocol';
 import { botUserId, botUsername } from '../../src/bots/levels';
 import { MemoryRatings } from './memory-ratings';
 import type { RatingStore, StoredRating } from './rating-store';
+import { MemoryHistory } from './memory-history';
+import { MemorySessions } from './memory-sessions';
 import type {
   BotUpgrade,
   FleetWrite,
+  HistoryStore,
   PlayerRecord,
   RoomOptions,
   RoomStore,
   RoundEnd,
   RoundStore,
   SalvoWrite,
+  SessionStore,
   ShotWrite,
   Storage,
   StoredMove,
@@ -80,6 +84,10 @@ export class Tables {
   readonly users = new Map<string, MemoryUser>();
   readonly rooms = new Map<string, MemoryRoom>();
   readonly games = new Map<number, MemoryGame>();
+  /** Since when each user's older tokens are refused (logged out everywhere). */
+  readonly sessionsFrom = new Map<string, number>();
+  /** Logged-out tokens by digest. */
+  readonly revoked = new Map<string, { readonly userId: string; readonly expiresAt: number }>();
   nextGameId = 1;
   /** Ratings by `${userId} ${rules}`, what each rated game did, and who has a rated game. */
   readonly ratings = new Map<string, StoredRating>();
@@ -355,6 +363,8 @@ export class MemoryStorage implements Storage {
   readonly rooms: RoomStore = new MemoryRooms(this.tables);
   readonly rounds: RoundStore = new MemoryRounds(this.tables);
   readonly ratings: RatingStore = new MemoryRatings(this.tables);
+  readonly history: HistoryStore = new MemoryHistory(this.tables);
+  readonly sessions: SessionStore = new MemorySessions(this.tables);
 
   async close(): Promise<void> {}
 }

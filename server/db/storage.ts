@@ -1,13 +1,13 @@
 import type { EndReason, GameStatus, Move, Rules, ShipMap, Shot, TurnSeconds } from '../../src/game';
-import type { GameInProgress, Title } from '../../src/protocol';
+import type { GameInProgress, GameRecord, HistoryEntry, PlayerRef, Title } from '../../src/protocol';
 import type { RatingStore } from './rating-store';
 
 /*
  * What the server keeps, behind one interface split by job (docs/architecture.md, "Storage"):
- * accounts, rooms with their members, and the rounds played in them. Implementations: SQL through
- * Kysely on SQLite or PostgreSQL (server/db/sql/), and in memory for the authority's unit tests
- * (server/db/memory.ts). Ratings are a part too (rating-store.ts). The history pages and sessions
- * read the SQL tables directly (history-store.ts, session-store.ts).
+ * accounts, rooms with their members, the rounds played in them, ratings (rating-store.ts), the
+ * history of finished games, and sessions. Implementations: SQL through Kysely on SQLite or
+ * PostgreSQL (server/db/sql/), and in memory for the authority's unit tests (server/db/memory.ts);
+ * every one answers the contract of tests/support/storage-contract.ts.
  */
 
 export interface UserRow {
@@ -168,10 +168,49 @@ export interface RoundStore {
   readonly moveCommits: { readonly commits: number; readonly shots: number };
 }
 
+/** A player's finished games and the record of one game (issue 14): the history pages' reads. */
+export interface HistoryStore {
+  /** The user as the history shows a player, or null when there is no such user. */
+  user(userId: string): Promise<PlayerRef | null>;
+  /** The user's finished games, newest first, one page of them, and how many there are in all. */
+  finishedGames(userId: string, page: number, pageSize: number): Promise<{ total: number; games: HistoryEntry[] }>;
+  /** The full record of a finished game; why not otherwise (a game ended before both fleets were in is not finished). */
+  record(gameId: number): Promise<GameRecord | 'NOT_FOUND' | 'NOT_FINISHED'>;
+}
+
+/** What one identity check needs to know about a token's user, in one read. */
+export interface SessionRow {
+  readonly username: string;
+  /** Tokens issued before this epoch ms are refused; null when the user never logged out everywhere. */
+  readonly sessionsFrom: number | null;
+  /** This very token was logged out. */
+  readonly revoked: boolean;
+  /** True for a bot account (009): every action of the session knows it without another read. */
+  readonly bot?: boolean;
+}
+
+/**
+ * Sessions (docs/deploy.md, "Accounts and fair play"): which tokens were logged out, and since
+ * when a user's older tokens are refused. Storage is the record: every node reads it, and a
+ * restart forgets nothing.
+ */
+export interface SessionStore {
+  /** The user named by a token and whether the token (by its digest) was revoked; null when the user does not exist. */
+  session(userId: string, digest: string): Promise<SessionRow | null>;
+  /** Records one token as logged out until `expiresAt` (a second revocation of it changes nothing). */
+  revoke(digest: string, userId: string, expiresAt: number): Promise<void>;
+  /** Refuses every token of the user issued before `from`. */
+  revokeAll(userId: string, from: number): Promise<void>;
+  /** Forgets revocations of tokens that have expired anyway (before `now`); returns how many. */
+  purgeExpired(now: number): Promise<number>;
+}
+
 export interface Storage {
   readonly users: UserStore;
   readonly rooms: RoomStore;
   readonly rounds: RoundStore;
   readonly ratings: RatingStore;
+  readonly history: HistoryStore;
+  readonly sessions: SessionStore;
   close(): Promise<void>;
 }

@@ -8,7 +8,7 @@ import {
   UserIdParamSchema,
 } from '../../src/protocol';
 import type { Identity } from '../auth';
-import type { HistoryStore } from '../db/history-store';
+import type { HistoryStore } from '../db/storage';
 import type { Ratings } from '../ratings/ratings';
 import { messages, sendError } from './errors';
 import type { Identify } from './identify';

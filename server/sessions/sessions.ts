@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Identity, type Tokens, tokenDigest } from '../auth';
-import type { SessionStore } from '../db/session-store';
+import type { SessionStore } from '../db/storage';
 
 /** A caller whose token passed the one identity check: signed, unexpired, not logged out, user still there. */
 export interface Session extends Identity {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Coord, cellIndex, coordOf, sameCoord, type ShotResult } from '../../src/game';
 import { type ErrorAck, type GameClient, isErrorAck } from '../../src/protocol';
 import {
@@ -8,7 +8,7 @@ import {
   ownerOf,
   reconnectingClient,
   shootAndWatch,
-  startTestCluster,
+  clusterForSuite,
   storedShots,
   type WatchedShot,
   withRedis,
@@ -42,29 +42,17 @@ async function expectStoredExactly(cluster: LocalCluster, slug: string, shots: r
 }
 
 describe.skipIf(clusterUnavailable)('two nodes behind nginx', () => {
-  let cluster: LocalCluster;
-
-  beforeAll(async () => {
-    cluster = await startTestCluster({ nodeEnv: { LOGIN_FAILURES_PER_ACCOUNT: '4' } });
-  }, 120_000);
-  afterAll(async () => {
-    await cluster?.stop();
-  });
-
-  const nodes = () => {
-    const [one, two] = cluster.nodes;
-    if (!one || !two) throw new Error('two nodes expected');
-    return [one, two] as const;
-  };
+  const suite = clusterForSuite({ nodeEnv: { LOGIN_FAILURES_PER_ACCOUNT: '4' } });
+  const { nodes } = suite;
   const nodeOf = (owner: string | null) => {
-    const node = cluster.nodes.find((n) => owner?.startsWith(`${n.nodeId}:`));
+    const node = suite.cluster.nodes.find((n) => owner?.startsWith(`${n.nodeId}:`));
     if (!node) throw new Error(`no node holds the room (lease: ${owner})`);
     return node;
   };
 
   it('plays a game to the end with each player on a different node, every event delivered to both', async () => {
     const [one, two] = nodes();
-    const { slug, first, second } = await gameInPlay(cluster, [one.url, two.url]);
+    const { slug, first, second } = await gameInPlay(suite.cluster, [one.url, two.url]);
     try {
       const shots: WatchedShot[] = [];
       await playOn(
@@ -81,7 +69,7 @@ describe.skipIf(clusterUnavailable)('two nodes behind nginx', () => {
         await waitForState(client, (s) => s.gameStatus === 'ENDED' && s.winner?.userId === winnerId, 15_000);
       }
       expect(shots.filter((s) => s.shooterId === winnerId && s.result !== 'M')).toHaveLength(17);
-      await expectStoredExactly(cluster, slug, shots);
+      await expectStoredExactly(suite.cluster, slug, shots);
     } finally {
       first.client.close();
       second.client.close();
@@ -89,7 +77,7 @@ describe.skipIf(clusterUnavailable)('two nodes behind nginx', () => {
   });
 
   it('never records two shots under one sequence number when two nodes both believe they play the room', async () => {
-    const { slug, first, second } = await gameInPlay(cluster, [cluster.url, cluster.url]);
+    const { slug, first, second } = await gameInPlay(suite.cluster, [suite.cluster.url, suite.cluster.url]);
     const aims = new Map([
       [first, scanner()],
       [second, scanner()],
@@ -98,21 +86,21 @@ describe.skipIf(clusterUnavailable)('two nodes behind nginx', () => {
     let intruder: GameClient | null = null;
     try {
       await playOn(first, second, aims, shots, (s) => s.length === 4);
-      const owner = nodeOf(await ownerOf(cluster, slug));
-      const other = cluster.nodes.find((n) => n !== owner);
+      const owner = nodeOf(await ownerOf(suite.cluster, slug));
+      const other = suite.cluster.nodes.find((n) => n !== owner);
       if (!other) throw new Error('a second node expected');
       // Redis loses the lease (a flush, an eviction) while the nodes' subscriptions drop (so the
       // owner misses the other node's announcement): the owner still plays the room, and the other
       // node, reached directly by a second socket of the player whose turn it is, claims it. The
       // owner re-reads its leases every heartbeat and may claim the room back first: try again then.
       for (let attempt = 1; ; attempt++) {
-        await withRedis(cluster, async (redis) => {
+        await withRedis(suite.cluster, async (redis) => {
           await redis.sendCommand(['CLIENT', 'KILL', 'TYPE', 'pubsub']);
           await redis.del(`broadside:room:${slug}:owner`);
         });
         intruder = await connectClient(other.url, first.player.token, slug);
         expect(await intruder.joinRoom(slug)).toBe('PLAY');
-        if (nodeOf(await ownerOf(cluster, slug)) === other) break;
+        if (nodeOf(await ownerOf(suite.cluster, slug)) === other) break;
         // The intruder joined at the owner and took the player's seat there: give it back.
         intruder.close();
         expect(await first.client.joinRoom(slug)).toBe('PLAY');
@@ -140,11 +128,11 @@ describe.skipIf(clusterUnavailable)('two nodes behind nginx', () => {
       if (won === viaOther) aims.set(first, cellsFrom(viaOwner, viaOther));
 
       // The game goes on, wherever it is played now, and ends.
-      const rows = await storedShots(cluster, slug);
+      const rows = await storedShots(suite.cluster, slug);
       expect(rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4]);
       await waitForState(second.client, (s) => s.members.find((m) => m.hasToPlay)?.userId === second.player.id, 15_000);
       await playOnRetryingConflicts(first, second, aims, shots);
-      await expectStoredExactly(cluster, slug, shots);
+      await expectStoredExactly(suite.cluster, slug, shots);
     } finally {
       intruder?.close();
       first.client.close();
@@ -154,7 +142,7 @@ describe.skipIf(clusterUnavailable)('two nodes behind nginx', () => {
 
   it('counts failed logins in Redis: the per-account limit holds whichever node answers', async () => {
     const [one, two] = nodes();
-    const player = await newPlayer(cluster.url, 'carol');
+    const player = await newPlayer(suite.cluster.url, 'carol');
     const login = (url: string, password: string) =>
       fetch(`${url}/users/auth/login`, {
         method: 'POST',
@@ -164,7 +152,7 @@ describe.skipIf(clusterUnavailable)('two nodes behind nginx', () => {
     // LOGIN_FAILURES_PER_ACCOUNT=4 on every node: alternate nodes, so each alone counts only two.
     for (const url of [one.url, two.url, one.url, two.url])
       expect((await login(url, 'wrong password!')).status).toBe(401);
-    for (const url of [one.url, two.url, cluster.url]) {
+    for (const url of [one.url, two.url, suite.cluster.url]) {
       const refused = await login(url, 'correct horse battery');
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -172,7 +160,11 @@ describe.skipIf(clusterUnavailable)('two nodes behind nginx', () => {
   });
 
   it('goes on on the other node, same turn, when the room’s node is killed mid-game', async () => {
-    const { slug, first, second } = await gameInPlay(cluster, [cluster.url, cluster.url], reconnectingClient);
+    const { slug, first, second } = await gameInPlay(
+      suite.cluster,
+      [suite.cluster.url, suite.cluster.url],
+      reconnectingClient,
+    );
     const aims = new Map([
       [first, scanner()],
       [second, scanner()],
@@ -180,7 +172,7 @@ describe.skipIf(clusterUnavailable)('two nodes behind nginx', () => {
     const shots: WatchedShot[] = [];
     try {
       await playOn(first, second, aims, shots, (s) => s.length === 7);
-      const doomed = nodeOf(await ownerOf(cluster, slug));
+      const doomed = nodeOf(await ownerOf(suite.cluster, slug));
       // Seven shots: the second player is to shoot.
       expect(second.client.state.members.find((m) => m.hasToPlay)?.userId).toBe(second.player.id);
 
@@ -191,12 +183,12 @@ describe.skipIf(clusterUnavailable)('two nodes behind nginx', () => {
       const takeoverMs = Math.round(performance.now() - killedAt);
       console.log(`[cluster] node killed → next accepted shot: ${takeoverMs} ms`);
       shots.push({ shooterId: second.player.id, at, result: reply });
-      const survivor = nodeOf(await ownerOf(cluster, slug));
+      const survivor = nodeOf(await ownerOf(suite.cluster, slug));
       expect(survivor).not.toBe(doomed);
 
       await waitForState(first.client, (s) => s.playerBoats[at.y]?.[at.x] !== 'E', 30_000);
       await playOn(first, second, aims, shots);
-      await expectStoredExactly(cluster, slug, shots);
+      await expectStoredExactly(suite.cluster, slug, shots);
     } finally {
       first.client.close();
       second.client.close();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, type LobbyClient } from '../../src/protocol';
-import { clusterUnavailable, type LocalCluster, startTestCluster } from '../support/cluster';
+import { clusterForSuite, clusterUnavailable } from '../support/cluster';
 import { lobbyOf } from '../support/lobby';
 import { connectClient, newPlayer, type TestPlayer } from '../support/players';
 
@@ -10,20 +10,8 @@ import { connectClient, newPlayer, type TestPlayer } from '../support/players';
  * held by the other node; a per-account cap holds whichever node answers.
  */
 describe.skipIf(clusterUnavailable)('fair play across two nodes', () => {
-  let cluster: LocalCluster;
-
-  beforeAll(async () => {
-    cluster = await startTestCluster({ nodeEnv: { MAX_WAITING_ROOMS_PER_ACCOUNT: '3' } });
-  }, 120_000);
-  afterAll(async () => {
-    await cluster?.stop();
-  });
-
-  const nodes = () => {
-    const [one, two] = cluster.nodes;
-    if (!one || !two) throw new Error('two nodes expected');
-    return [one, two] as const;
-  };
+  const suite = clusterForSuite({ nodeEnv: { MAX_WAITING_ROOMS_PER_ACCOUNT: '3' } });
+  const { nodes } = suite;
 
   const status = async (url: string, token: string): Promise<number> =>
     (await fetch(`${url}/users/me`, { headers: { authorization: `Bearer ${token}` } })).status;
@@ -40,7 +28,7 @@ describe.skipIf(clusterUnavailable)('fair play across two nodes', () => {
 
   it('a logout on one node is refused by the other at once, and closes the sockets the other node holds', async () => {
     const [one, two] = nodes();
-    const player = await newPlayer(cluster.url, 'leaver');
+    const player = await newPlayer(suite.cluster.url, 'leaver');
     const { slug } = await player.api.createRoom({});
     const game = await connectClient(two.url, player.token, slug);
     const lobby: LobbyClient = await lobbyOf(two.url, player);
@@ -52,7 +40,7 @@ describe.skipIf(clusterUnavailable)('fair play across two nodes', () => {
       ];
       await new ApiClient({ baseUrl: one.url, token: player.token }).logout();
       expect(await status(two.url, player.token)).toBe(401);
-      expect(await status(cluster.url, player.token)).toBe(401);
+      expect(await status(suite.cluster.url, player.token)).toBe(401);
       expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
       await expect(connectClient(two.url, player.token, slug)).rejects.toThrow('UNAUTHORIZED');
     } finally {
@@ -63,7 +51,7 @@ describe.skipIf(clusterUnavailable)('fair play across two nodes', () => {
 
   it('"log out everywhere" on one node ends the sessions of every device on both', async () => {
     const [one, two] = nodes();
-    const phone = await newPlayer(cluster.url, 'every');
+    const phone = await newPlayer(suite.cluster.url, 'every');
     const laptop: TestPlayer = {
       ...phone,
       token: (
@@ -84,7 +72,7 @@ describe.skipIf(clusterUnavailable)('fair play across two nodes', () => {
 
   it('counts an account’s waiting rooms in Redis: a burst spread over both nodes is held to the cap', async () => {
     const [one, two] = nodes();
-    const host = await newPlayer(cluster.url, 'burst');
+    const host = await newPlayer(suite.cluster.url, 'burst');
     const create = (url: string) =>
       fetch(`${url}/room`, {
         method: 'POST',

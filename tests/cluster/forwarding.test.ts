@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RedisClient } from '../../server/redis';
 import { errorSentence } from '../../server/socket/dialect';
 import type { ClientGameState } from '../../src/protocol';
@@ -9,7 +9,7 @@ import {
   gameInPlay,
   type LocalCluster,
   ownerOf,
-  startTestCluster,
+  clusterForSuite,
   storedShots,
 } from '../support/cluster';
 import type { Seat } from '../support/game';
@@ -74,26 +74,14 @@ async function forger(cluster: LocalCluster): Promise<{
 const turnOf = (s: ClientGameState): string | undefined => s.members.find((m) => m.hasToPlay)?.userId;
 
 describe.skipIf(clusterUnavailable)('commands forwarded to the room’s owner', () => {
-  let cluster: LocalCluster;
-
-  beforeAll(async () => {
-    cluster = await startTestCluster();
-  }, 120_000);
-  afterAll(async () => {
-    await cluster?.stop();
-  });
-
-  const nodes = () => {
-    const [one, two] = cluster.nodes;
-    if (!one || !two) throw new Error('two nodes expected');
-    return [one, two] as const;
-  };
+  const suite = clusterForSuite();
+  const { nodes } = suite;
 
   /** A game in PLAY: the first seat on node one (which claimed the room), the second on node two. */
   async function split(): Promise<{ slug: string; owner: string; near: Seat; far: Seat }> {
     const [one, two] = nodes();
-    const { slug, first, second } = await gameInPlay(cluster, [one.url, two.url]);
-    const owner = await ownerOf(cluster, slug);
+    const { slug, first, second } = await gameInPlay(suite.cluster, [one.url, two.url]);
+    const owner = await ownerOf(suite.cluster, slug);
     if (!owner?.startsWith(`${one.nodeId}:`)) throw new Error(`node one should play ${slug}, the lease says ${owner}`);
     // gameInPlay seats "bob" on the second URL.
     const onTwo = (seat: Seat) => seat.player.username.startsWith('bob_');
@@ -102,13 +90,16 @@ describe.skipIf(clusterUnavailable)('commands forwarded to the room’s owner', 
 
   it('runs a SPEC-dialect socket’s commands at the owner, as {slug, actor, command}, answered in the SPEC dialect', async () => {
     const [one, two] = nodes();
-    const [host, guest] = await Promise.all([newPlayer(cluster.url, 'host'), newPlayer(cluster.url, 'guest')]);
+    const [host, guest] = await Promise.all([
+      newPlayer(suite.cluster.url, 'host'),
+      newPlayer(suite.cluster.url, 'guest'),
+    ]);
     const { slug } = await host.api.createRoom({});
     const near = await connectClient(one.url, host.token, slug);
     expect(await near.joinRoom(slug)).toBe('UNSTARTED');
-    const owner = await ownerOf(cluster, slug);
+    const owner = await ownerOf(suite.cluster, slug);
     expect(owner?.startsWith(`${one.nodeId}:`)).toBe(true);
-    const spy = await relaySpy(cluster);
+    const spy = await relaySpy(suite.cluster);
     const spec = await rawSpecSocket(two.url, guest.token, slug);
     try {
       expect(await spec.socket.timeout(10_000).emitWithAck('joinRoom', slug)).toEqual({ gameStatus: 'UNSTARTED' });
@@ -140,9 +131,9 @@ describe.skipIf(clusterUnavailable)('commands forwarded to the room’s owner', 
 
   it('refuses garbage payloads on the node holding the socket: nothing is forwarded, nothing changes', async () => {
     const { slug, owner, near, far } = await split();
-    const spy = await relaySpy(cluster);
+    const spy = await relaySpy(suite.cluster);
     try {
-      const before = { shots: await storedShots(cluster, slug), turn: turnOf(far.client.state) };
+      const before = { shots: await storedShots(suite.cluster, slug), turn: turnOf(far.client.state) };
       const garbage: [string, unknown][] = [
         ['shoot', { x: 'a', y: 0 }],
         ['shoot', { x: 10, y: 0 }],
@@ -161,7 +152,7 @@ describe.skipIf(clusterUnavailable)('commands forwarded to the room’s owner', 
         expect(ack, `${event} ${JSON.stringify(payload)}`).toMatchObject({ error: 'BAD_PAYLOAD' });
       }
       expect(spy.requests.filter((r) => r.channel === `broadside:relay:${owner}`)).toEqual([]);
-      expect(await storedShots(cluster, slug)).toEqual(before.shots);
+      expect(await storedShots(suite.cluster, slug)).toEqual(before.shots);
       expect(turnOf(near.client.state)).toBe(before.turn);
       // The same socket's valid command still reaches the owner.
       expect(await far.client.resign(slug)).toBeNull();
@@ -176,9 +167,9 @@ describe.skipIf(clusterUnavailable)('commands forwarded to the room’s owner', 
 
   it('refuses forged or garbled requests on the owner with BAD_PAYLOAD, and a member’s command from another socket with NOT_JOINED', async () => {
     const { slug, owner, near, far } = await split();
-    const forged = await forger(cluster);
+    const forged = await forger(suite.cluster);
     try {
-      const before = { shots: await storedShots(cluster, slug), turn: turnOf(near.client.state) };
+      const before = { shots: await storedShots(suite.cluster, slug), turn: turnOf(near.client.state) };
       const shooter = before.turn === far.player.id ? far : near;
       const valid = {
         slug,
@@ -216,12 +207,12 @@ describe.skipIf(clusterUnavailable)('commands forwarded to the room’s owner', 
       expect(await forged.send(owner, { ...valid, actor: { ...valid.actor, socketId: 'not-a-socket' } })).toEqual({
         ack: { error: 'NOT_JOINED' },
       });
-      expect(await storedShots(cluster, slug)).toEqual(before.shots);
+      expect(await storedShots(suite.cluster, slug)).toEqual(before.shots);
       expect(turnOf(near.client.state)).toBe(before.turn);
       expect(turnOf(far.client.state)).toBe(before.turn);
       // The game goes on through the real sockets.
       expect(await shooter.client.shoot({ x: 0, y: 0 })).toMatch(/^[MHD]$/);
-      expect(await storedShots(cluster, slug)).toHaveLength(before.shots.length + 1);
+      expect(await storedShots(suite.cluster, slug)).toHaveLength(before.shots.length + 1);
     } finally {
       near.client.close();
       far.client.close();
@@ -232,7 +223,7 @@ describe.skipIf(clusterUnavailable)('commands forwarded to the room’s owner', 
   it('lets a spectator on the other node watch: it gets the frame, every shot, and the players see it counted', async () => {
     const [, two] = nodes();
     const { slug, near, far } = await split();
-    const fan = await newPlayer(cluster.url, 'fan');
+    const fan = await newPlayer(suite.cluster.url, 'fan');
     const watcher = await connectClient(two.url, fan.token, slug);
     try {
       const frame = await watcher.watchRoom(slug);

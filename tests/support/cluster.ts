@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +74,40 @@ export async function gameInPlay(
   const { first, second } = await placeBoth(a, b);
   await waitForState(second.client, (s) => s.gameStatus === 'PLAY', 15_000);
   return { slug, first, second };
+}
+
+/** One node of a test cluster. */
+export type ClusterNode = LocalCluster['nodes'][number];
+
+/**
+ * A test cluster started before the suite's tests and stopped after them; read `cluster` and
+ * `nodes()` inside a test (nothing is started before the suite runs).
+ */
+export function clusterForSuite(options: LocalClusterOptions = {}): {
+  readonly cluster: LocalCluster;
+  nodes(): readonly [ClusterNode, ClusterNode];
+} {
+  let started: LocalCluster | undefined;
+  beforeAll(async () => {
+    started = await startTestCluster(options);
+  }, 120_000);
+  afterAll(async () => {
+    await started?.stop();
+  });
+  const current = (): LocalCluster => {
+    if (!started) throw new Error('the cluster is not started yet');
+    return started;
+  };
+  return {
+    get cluster() {
+      return current();
+    },
+    nodes: () => {
+      const [one, two] = current().nodes;
+      if (!one || !two) throw new Error('two nodes expected');
+      return [one, two] as const;
+    },
+  };
 }
 
 /** A shot both players saw. */

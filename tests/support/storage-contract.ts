@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ShotWrite, Storage } from '../../server/db/storage';
-import type { Shot } from '../../src/game';
+import { CLASSIC_RULES, type Shot } from '../../src/game';
+import { botUserId, botUsername } from '../../src/bots/levels';
 import { ratingContract } from './rating-contract';
 
 /**
@@ -25,6 +26,23 @@ export function shotWrite(
   at?: number,
 ): ShotWrite {
   return { slug, gameId, seq, shot, winner, ...(at === undefined ? {} : { at }) };
+}
+
+/** A classic fleet, one ship a row from the top. */
+const FLEET = {
+  '0': [0, 1, 2, 3, 4].map((x) => ({ x, y: 0 })),
+  '1': [0, 1, 2, 3].map((x) => ({ x, y: 2 })),
+  '2': [0, 1, 2].map((x) => ({ x, y: 4 })),
+  '3': [0, 1, 2].map((x) => ({ x, y: 6 })),
+  '4': [0, 1].map((x) => ({ x, y: 8 })),
+};
+
+/** A room of two members (u1 first), in its first round; the round's id. */
+async function roundOfTwo(s: Storage, slug: string, members: readonly [string, string]): Promise<number> {
+  await s.rooms.createRoom(slug, members[0]);
+  await s.rooms.addMember(slug, members[0], 0);
+  await s.rooms.addMember(slug, members[1], 1);
+  return s.rounds.startRound(slug, 1, members[0]);
 }
 
 export function storageContract(name: string, open: () => Promise<Storage>): void {
@@ -127,13 +145,7 @@ export function storageContract(name: string, open: () => Promise<Storage>): voi
       await s.rooms.addMember('slow-tide', 'u1', 0);
       await s.rooms.addMember('slow-tide', 'u2', 1);
       const gameId = await s.rounds.startRound('slow-tide', 1, 'u2');
-      const fleet = {
-        '0': [0, 1, 2, 3, 4].map((x) => ({ x, y: 0 })),
-        '1': [0, 1, 2, 3].map((x) => ({ x, y: 2 })),
-        '2': [0, 1, 2].map((x) => ({ x, y: 4 })),
-        '3': [0, 1, 2].map((x) => ({ x, y: 6 })),
-        '4': [0, 1].map((x) => ({ x, y: 8 })),
-      };
+      const fleet = FLEET;
       await s.rounds.saveFleet({ slug: 'slow-tide', gameId, userId: 'u1', fleet, firstPlayer: null });
       await s.rounds.saveFleet({
         slug: 'slow-tide',
@@ -172,6 +184,122 @@ export function storageContract(name: string, open: () => Promise<Storage>): voi
       expect(ended?.game).toMatchObject({ winner: 'u2', endReason: 'RESIGN' });
       expect(await s.rooms.roomsWithRunningClock()).toEqual([]);
       expect(await s.rooms.gamesInProgress('u1')).toEqual([]);
+    });
+
+    it('keeps sessions: a logged-out token is refused for its own user only, "everywhere" dates older tokens, expired revocations go', async () => {
+      const s = await open();
+      await s.users.createUser(user('u1', 'one'));
+      await s.users.createUser(user('u2', 'two'));
+      expect(await s.sessions.session('ghost', 'd1')).toBeNull();
+      expect(await s.sessions.session('u1', 'd1')).toEqual({
+        username: 'one',
+        sessionsFrom: null,
+        revoked: false,
+        bot: false,
+      });
+      await s.sessions.revoke('d1', 'u1', 1_000);
+      // A second revocation of the token changes nothing (its expiry stays).
+      await s.sessions.revoke('d1', 'u1', 9_000);
+      await s.sessions.revoke('d2', 'u1', 5_000);
+      expect(await s.sessions.session('u1', 'd1')).toEqual({
+        username: 'one',
+        sessionsFrom: null,
+        revoked: true,
+        bot: false,
+      });
+      expect(await s.sessions.session('u1', 'd3')).toMatchObject({ revoked: false });
+      expect(await s.sessions.session('u2', 'd1')).toMatchObject({ revoked: false });
+      await s.sessions.revokeAll('u2', 1_790_000_000_000);
+      expect(await s.sessions.session('u2', 'd9')).toEqual({
+        username: 'two',
+        sessionsFrom: 1_790_000_000_000,
+        revoked: false,
+        bot: false,
+      });
+      expect(await s.sessions.session('u1', 'd9')).toMatchObject({ sessionsFrom: null });
+      expect(await s.sessions.purgeExpired(2_000)).toBe(1);
+      expect(await s.sessions.session('u1', 'd1')).toMatchObject({ revoked: false });
+      expect(await s.sessions.session('u1', 'd2')).toMatchObject({ revoked: true });
+      expect(await s.sessions.purgeExpired(2_000)).toBe(0);
+    });
+
+    it('lists a player’s finished games newest first, page by page, and gives the record of a finished one only', async () => {
+      const s = await open();
+      await s.users.createUser(user('u1', 'one'));
+      await s.users.createUser(user('u2', 'two'));
+      const played = await roundOfTwo(s, 'old-bay', ['u1', 'u2']);
+      await s.rounds.saveFleet({ slug: 'old-bay', gameId: played, userId: 'u1', fleet: FLEET, firstPlayer: null });
+      await s.rounds.saveFleet({ slug: 'old-bay', gameId: played, userId: 'u2', fleet: FLEET, firstPlayer: 'u1' });
+      await s.rounds.addShot(shotWrite('old-bay', played, 0, { shooterId: 'u1', x: 0, y: 0, result: 'H' }));
+      await s.rounds.addTimeout({ slug: 'old-bay', gameId: played, seq: 1, playerId: 'u2', deadline: 5, winner: null });
+      await s.rounds.addShot(shotWrite('old-bay', played, 2, { shooterId: 'u1', x: 9, y: 9, result: 'M' }));
+      await s.rounds.endGame('old-bay', played, 'u1', 'RESIGN');
+      // Forfeited while placing: finished, but nothing to replay.
+      const unplayed = await roundOfTwo(s, 'new-bay', ['u2', 'u1']);
+      await s.rounds.saveFleet({ slug: 'new-bay', gameId: unplayed, userId: 'u2', fleet: FLEET, firstPlayer: null });
+      await s.rounds.endGame('new-bay', unplayed, 'u2', 'FORFEIT');
+      const live = await roundOfTwo(s, 'live-bay', ['u1', 'u2']);
+
+      const first = await s.history.finishedGames('u1', 1, 1);
+      expect(first.total).toBe(2);
+      expect(first.games.map((g) => [g.gameId, g.result, g.endReason])).toEqual([[unplayed, 'LOST', 'FORFEIT']]);
+      const second = await s.history.finishedGames('u1', 2, 1);
+      expect(second).toEqual({
+        total: 2,
+        games: [
+          {
+            gameId: played,
+            slug: 'old-bay',
+            round: 1,
+            opponent: { userId: 'u2', username: 'two', bot: null },
+            result: 'WON',
+            endReason: 'RESIGN',
+            rules: CLASSIC_RULES,
+            shots: 2,
+            hits: 1,
+            opponentShots: 0,
+            opponentHits: 0,
+            startedAt: expect.any(Number),
+            endedAt: expect.any(Number),
+            rating: null,
+          },
+        ],
+      });
+      expect((await s.history.finishedGames('u2', 1, 10)).games.map((g) => g.result)).toEqual(['WON', 'LOST']);
+      expect(await s.history.finishedGames('u1', 3, 1)).toEqual({ total: 2, games: [] });
+
+      expect(await s.history.user('u2')).toEqual({ userId: 'u2', username: 'two', bot: null });
+      expect(await s.history.user('ghost')).toBeNull();
+      const computer = botUserId('medium');
+      expect(await s.history.user(computer)).toEqual({
+        userId: computer,
+        username: botUsername('medium'),
+        bot: 'medium',
+      });
+
+      expect(await s.history.record(played)).toEqual({
+        gameId: played,
+        slug: 'old-bay',
+        round: 1,
+        startedAt: expect.any(Number),
+        endedAt: expect.any(Number),
+        endReason: 'RESIGN',
+        rules: CLASSIC_RULES,
+        winner: 'u1',
+        firstPlayer: 'u1',
+        players: [
+          { userId: 'u1', username: 'one', bot: null, fleet: FLEET },
+          { userId: 'u2', username: 'two', bot: null, fleet: FLEET },
+        ],
+        shots: [
+          { seq: 0, shooterId: 'u1', x: 0, y: 0, result: 'H' },
+          { seq: 2, shooterId: 'u1', x: 9, y: 9, result: 'M' },
+        ],
+        passes: [{ seq: 1, playerId: 'u2' }],
+      });
+      expect(await s.history.record(unplayed)).toBe('NOT_FINISHED');
+      expect(await s.history.record(live)).toBe('NOT_FINISHED');
+      expect(await s.history.record(live + unplayed + played + 1000)).toBe('NOT_FOUND');
     });
   });
 }

@@ -1,23 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './schema';
+import type { Database } from '../schema';
+import type { SessionRow, SessionStore } from '../storage';
 
-/** What one identity check needs to know about a token's user, in one read. */
-export interface SessionRow {
-  readonly username: string;
-  /** Tokens issued before this epoch ms are refused; null when the user never logged out everywhere. */
-  readonly sessionsFrom: number | null;
-  /** This very token was logged out. */
-  readonly revoked: boolean;
-  /** True for a bot account (009): every action of the session knows it without another read. */
-  readonly bot?: boolean;
-}
-
-/**
- * Storage of sessions (docs/deploy.md, "Accounts and fair play"): which tokens were logged out,
- * and since when a user's older tokens are refused. The database is the record: every node reads
- * it, and a restart forgets nothing.
- */
-export class SessionStore {
+/** Sessions in SQL: one read per identity check (the user joined with this token's revocation). */
+export class SqlSessions implements SessionStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The user named by a token and whether the token was revoked; null when the user does not exist. */

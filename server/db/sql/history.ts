@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type EndReason, END_REASONS, type ShotResult } from '../../src/game';
+import { type EndReason, END_REASONS, type ShotResult } from '../../../src/game';
 import {
   type BotLevel,
   BotLevelSchema,
@@ -7,9 +7,10 @@ import {
   type HistoryEntry,
   type PlayerRef,
   ShipMapSchema,
-} from '../../src/protocol';
-import type { Database } from './schema';
-import { rulesOf } from './sql/rooms';
+} from '../../../src/protocol';
+import type { Database } from '../schema';
+import type { HistoryStore } from '../storage';
+import { rulesOf } from './rooms';
 
 /* Reads of issue 14: a player's finished games and the full record of one game. Columns added by
  * other migrations (games.end_reason by 002, users.bot_level by 003) are read from whole rows, so
@@ -41,7 +42,8 @@ function playerRef(row: { id: string; username: string }): PlayerRef {
   return { userId: row.id, username: row.username, bot: botLevelOf(row), ...(title ? { title } : {}) };
 }
 
-export class HistoryStore {
+/** The history pages' reads in SQL. */
+export class SqlHistory implements HistoryStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async user(userId: string): Promise<PlayerRef | null> {
