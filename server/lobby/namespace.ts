@@ -114,7 +114,7 @@ export function serveLobby(
       socket,
       'findOpponent',
       FindOpponentPayloadSchema,
-      async () => {
+      async (rules) => {
         // Bots wait in public rooms for people to pick them (docs/engines.md, "Bot accounts"): a bot
         // in the queue would be given to a person who asked for someone, or to another bot.
         if (user.title === 'BOT') {
@@ -124,7 +124,7 @@ export function serveLobby(
           );
         }
         socket.data.searching = true;
-        return quickMatch.find(user);
+        return quickMatch.find(user, rules);
       },
       log,
     );

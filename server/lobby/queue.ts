@@ -1,9 +1,13 @@
+import { type Rules, sameRules } from '../../src/game';
+
 /** A player waiting for an opponent. */
 export interface QueueEntry {
   readonly userId: string;
   readonly username: string;
   /** Epoch ms when the player joined the queue. */
   readonly since: number;
+  /** The rules the player asked for: only a player who asked for the same ones is an opponent. */
+  readonly rules: Rules;
 }
 
 /** Two players to seat together, the one who waited longer first. */
@@ -29,8 +33,9 @@ export interface MatchQueue {
 }
 
 /**
- * The pairing rule as a pure function of the queue: FIFO, never the same user twice. Returns the
- * queue after the arrival and the pair formed, if any.
+ * The pairing rule as a pure function of the queue: FIFO among the players who asked for the same
+ * rules, never the same user twice. A player already waiting keeps their place and their rules.
+ * Returns the queue after the arrival and the pair formed, if any.
  */
 export function pairArrival(
   queue: readonly QueueEntry[],
@@ -38,7 +43,7 @@ export function pairArrival(
 ): { readonly queue: readonly QueueEntry[]; readonly pairing: Pairing | null; readonly since: number } {
   const already = queue.find((e) => e.userId === arrival.userId);
   if (already) return { queue, pairing: null, since: already.since };
-  const partner = queue.find((e) => e.userId !== arrival.userId);
+  const partner = queue.find((e) => e.userId !== arrival.userId && sameRules(e.rules, arrival.rules));
   if (!partner) return { queue: [...queue, arrival], pairing: null, since: arrival.since };
   return { queue: queue.filter((e) => e !== partner), pairing: [partner, arrival], since: arrival.since };
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CLASSIC_RULES, type Rules } from '../../src/game';
 import { isErrorAck, type MatchFound, type Searching } from '../../src/protocol';
 import type { Identity } from '../auth';
 import type { Dispatch } from '../rooms/dispatch';
@@ -26,9 +27,11 @@ export interface QuickMatchOptions {
 export class QuickMatch {
   constructor(private readonly options: QuickMatchOptions) {}
 
-  async find(user: Identity): Promise<Searching> {
+  /** Queues `user` for a game under `rules`, or pairs them with the longest-waiting player who asked for the same. */
+  async find(user: Identity, rules: Rules = CLASSIC_RULES): Promise<Searching> {
     const { queue, offerComputerAfterMs } = this.options;
-    const { pairing, since } = await queue.join({ userId: user.id, username: user.username, since: Date.now() });
+    const entry = { userId: user.id, username: user.username, since: Date.now(), rules };
+    const { pairing, since } = await queue.join(entry);
     if (pairing) this.pair(pairing);
     return { since, offerComputerAfterMs, serverNow: Date.now() };
   }
@@ -72,7 +75,7 @@ export class QuickMatch {
     // A searcher whose account went away (or who left) meanwhile cannot be seated: nobody is.
     const present = await Promise.all([first, second].map((p) => stillSearching(p.userId)));
     if (!present.every(Boolean)) throw new Error('a searcher left before the pairing was seated');
-    const slug = await registry.create(first.userId);
+    const slug = await registry.create(first.userId, { rules: first.rules });
     const room = await registry.get(slug);
     if (!room) throw new Error(`room ${slug} vanished after its creation`);
     for (const player of [first, second]) {

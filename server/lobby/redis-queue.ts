@@ -1,3 +1,5 @@
+import { CLASSIC_RULES, formatRules } from '../../src/game';
+import { RulesSchema } from '../../src/protocol';
 import type { RedisClient } from '../redis';
 import type { MatchQueue, Pairing, QueueEntry } from './queue';
 
@@ -10,13 +12,17 @@ const KEYS = {
   seen: 'broadside:quick-match:seen',
   /** The arrival counter, so that the order is the order of arrival even within one millisecond. */
   arrivals: 'broadside:quick-match:arrivals',
+  /** userId → the rules asked for, as `--rules` text (formatRules): who may be paired with whom. */
+  rules: 'broadside:quick-match:rules',
 } as const;
-const ALL_KEYS = [KEYS.order, KEYS.entries, KEYS.seen, KEYS.arrivals];
+const ALL_KEYS = [KEYS.order, KEYS.entries, KEYS.seen, KEYS.arrivals, KEYS.rules];
 
 /*
  * `pairArrival` (queue.ts) in one atomic step on Redis: an arrival already waiting keeps its entry;
- * otherwise it takes the longest-waiting player whose node still vouches for them (entries of a dead
- * node, not refreshed for longer than the staleness window, are dropped on the way), or waits.
+ * otherwise it takes the longest-waiting player who asked for the same rules (KEYS[5]: userId →
+ * rules key; an entry without one, from a node before rules, asked for the classic ones) and whose
+ * node still vouches for them (entries of a dead node, not refreshed for longer than the staleness
+ * window, are dropped on the way), or waits.
  */
 const JOIN = `
 local existing = redis.call('HGET', KEYS[2], ARGV[1])
@@ -24,32 +30,44 @@ if existing then
   redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
   return {'waiting', existing}
 end
-while true do
-  local first = redis.call('ZRANGE', KEYS[1], 0, 0)[1]
-  if not first then break end
-  local entry = redis.call('HGET', KEYS[2], first)
-  local seen = tonumber(redis.call('ZSCORE', KEYS[3], first) or '0')
-  redis.call('ZREM', KEYS[1], first)
-  redis.call('HDEL', KEYS[2], first)
-  redis.call('ZREM', KEYS[3], first)
-  if entry and seen >= tonumber(ARGV[4]) then return {'paired', entry} end
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  local entry = redis.call('HGET', KEYS[2], id)
+  local seen = tonumber(redis.call('ZSCORE', KEYS[3], id) or '0')
+  local fresh = entry and seen >= tonumber(ARGV[4])
+  local rules = redis.call('HGET', KEYS[5], id) or ARGV[6]
+  if not fresh or rules == ARGV[5] then
+    redis.call('ZREM', KEYS[1], id)
+    redis.call('HDEL', KEYS[2], id)
+    redis.call('ZREM', KEYS[3], id)
+    redis.call('HDEL', KEYS[5], id)
+    if fresh then return {'paired', entry} end
+  end
 end
 local n = redis.call('INCR', KEYS[4])
 redis.call('ZADD', KEYS[1], n, ARGV[1])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
+redis.call('HSET', KEYS[5], ARGV[1], ARGV[5])
 return {'queued', ARGV[2]}
 `;
 
 const LEAVE = `
 redis.call('ZREM', KEYS[1], ARGV[1])
 redis.call('ZREM', KEYS[3], ARGV[1])
+redis.call('HDEL', KEYS[5], ARGV[1])
 return redis.call('HDEL', KEYS[2], ARGV[1])
 `;
 
 function parseEntry(json: unknown): QueueEntry {
-  const value = JSON.parse(String(json)) as QueueEntry;
-  return { userId: value.userId, username: value.username, since: value.since };
+  const value = JSON.parse(String(json)) as Partial<QueueEntry> & Pick<QueueEntry, 'userId' | 'username' | 'since'>;
+  // An entry written by a node from before rules asked for the classic ones.
+  const rules = RulesSchema.safeParse(value.rules);
+  return {
+    userId: value.userId,
+    username: value.username,
+    since: value.since,
+    rules: rules.success ? rules.data : CLASSIC_RULES,
+  };
 }
 
 /**
@@ -76,7 +94,14 @@ export class RedisMatchQueue implements MatchQueue {
     const now = Date.now();
     const reply = (await this.redis.eval(JOIN, {
       keys: ALL_KEYS,
-      arguments: [entry.userId, JSON.stringify(entry), String(now), String(now - this.staleMs)],
+      arguments: [
+        entry.userId,
+        JSON.stringify(entry),
+        String(now),
+        String(now - this.staleMs),
+        formatRules(entry.rules),
+        formatRules(CLASSIC_RULES),
+      ],
     })) as [string, string];
     const [outcome, json] = reply;
     const found = parseEntry(json);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Rules } from '../game';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { connectSocket } from './connect-socket';
 import type { ErrorCode } from './errors';
@@ -96,10 +97,14 @@ export class LobbyClient {
     this.socket.disconnect();
   }
 
-  private async call<T>(event: 'findOpponent' | 'cancelSearch', schema: z.ZodType<T>): Promise<Ack<T>> {
+  private async call<T>(
+    event: 'findOpponent' | 'cancelSearch',
+    schema: z.ZodType<T>,
+    payload: Record<string, unknown> = {},
+  ): Promise<Ack<T>> {
     let reply: unknown;
     try {
-      reply = await this.socket.timeout(this.ackTimeoutMs).emitWithAck(event, {});
+      reply = await this.socket.timeout(this.ackTimeoutMs).emitWithAck(event, payload);
     } catch (error) {
       const code: ErrorCode = this.socket.connected ? 'TIMEOUT' : 'DISCONNECTED';
       return errorAck(code, error instanceof Error ? error.message : undefined);
@@ -110,9 +115,12 @@ export class LobbyClient {
     return parsed.success ? parsed.data : errorAck('INTERNAL', `unexpected answer to ${event}`);
   }
 
-  /** Joins the quick-match queue; `matchFound` follows once another player is found. */
-  findOpponent(): Promise<Ack<Searching>> {
-    return this.call('findOpponent', SearchingSchema);
+  /**
+   * Joins the quick-match queue for a game under `rules` (classic when absent); `matchFound` follows
+   * once another player who asked for the same rules is found.
+   */
+  findOpponent(rules?: Partial<Rules>): Promise<Ack<Searching>> {
+    return this.call('findOpponent', SearchingSchema, rules === undefined ? {} : { rules });
   }
 
   /** Leaves the queue (harmless when not in it). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLASSIC_RULES } from '../game';
 import { BotLevelSchema, type ErrorAckSchema, RulesBodySchema, RulesSchema, TitleSchema } from './schemas';
 
 /* Playing without a friend (issue 12): computer games over HTTP, and the /lobby namespace that
@@ -26,8 +27,14 @@ export const OpenGameSchema = z.object({
 });
 export const OpenGamesSchema = z.object({ games: z.array(OpenGameSchema) });
 
-/** `findOpponent` takes no payload (an empty object or nothing). */
-export const FindOpponentPayloadSchema = z.strictObject({}).nullish();
+/**
+ * `findOpponent`: the rules wanted (omitted keys take the defaults; no payload, an empty object or
+ * no `rules`: classic). Only players who asked for the same rules are paired (docs/protocol.md).
+ */
+export const FindOpponentPayloadSchema = z
+  .strictObject({ rules: RulesBodySchema.optional() })
+  .nullish()
+  .transform((p) => p?.rules ?? CLASSIC_RULES);
 export const CancelSearchPayloadSchema = z.strictObject({}).nullish();
 /** The ack of `findOpponent`: when the wait began and when the computer should be offered. */
 export const SearchingSchema = z.object({
@@ -64,7 +71,7 @@ export interface LobbyServerToClientEvents {
 }
 export interface LobbyClientToServerEvents {
   findOpponent: (
-    payload: Record<string, never>,
+    payload: z.input<typeof FindOpponentPayloadSchema>,
     ack: (reply: Searching | z.infer<typeof ErrorAckSchema>) => void,
   ) => void;
   cancelSearch: (payload: Record<string, never>, ack: (reply: null | z.infer<typeof ErrorAckSchema>) => void) => void;

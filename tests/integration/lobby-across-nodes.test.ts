@@ -1,3 +1,4 @@
+import { CLASSIC_RULES, makeRules } from '../../src/game';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorAck, type LobbyClient, type MatchFound, type OpenGame } from '../../src/protocol';
 import { RedisOpenGamesBoard } from '../../server/lobby/open-games-board';
@@ -118,7 +119,12 @@ describe.skipIf(!redisServerPath())('what a dead node leaves in Redis', () => {
     await redis?.stop();
   });
 
-  const entry = (userId: string): QueueEntry => ({ userId, username: userId, since: Date.now() });
+  const entry = (userId: string, rules = CLASSIC_RULES): QueueEntry => ({
+    userId,
+    username: userId,
+    since: Date.now(),
+    rules,
+  });
   const fail = (error: unknown) => {
     throw error;
   };
@@ -144,6 +150,29 @@ describe.skipIf(!redisServerPath())('what a dead node leaves in Redis', () => {
     } finally {
       dead.close();
       alive.close();
+    }
+  });
+
+  it('pairs across nodes only players who asked for the same rules, and keeps the others waiting in order', async () => {
+    const one = new RedisMatchQueue(client, 5000, fail);
+    const two = new RedisMatchQueue(client, 5000, fail);
+    const salvo = makeRules({ shots: 'salvo' });
+    try {
+      expect((await one.join(entry('salvo-first', salvo))).pairing).toBeNull();
+      expect((await two.join(entry('classic-first'))).pairing).toBeNull();
+      // A classic arrival passes over the salvo player who waited longer.
+      const classic = await two.join(entry('classic-second'));
+      expect(classic.pairing?.map((e) => e.userId)).toEqual(['classic-first', 'classic-second']);
+      expect((await one.waiting()).map((e) => [e.userId, e.rules])).toEqual([['salvo-first', salvo]]);
+      const paired = await one.join(entry('salvo-second', salvo));
+      expect(paired.pairing?.map((e) => [e.userId, e.rules.shots])).toEqual([
+        ['salvo-first', 'salvo'],
+        ['salvo-second', 'salvo'],
+      ]);
+      expect(await one.waiting()).toEqual([]);
+    } finally {
+      one.close();
+      two.close();
     }
   });
 

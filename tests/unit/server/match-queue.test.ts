@@ -1,8 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryMatchQueue, pairArrival, type QueueEntry } from '../../../server/lobby/queue';
+import { CLASSIC_RULES, makeRules } from '../../../src/game';
 
-const entry = (userId: string, since = 0): QueueEntry => ({ userId, username: userId, since });
+const entry = (userId: string, since = 0, rules = CLASSIC_RULES): QueueEntry => ({
+  userId,
+  username: userId,
+  since,
+  rules,
+});
+const SALVO = makeRules({ shots: 'salvo' });
 
 describe('quick-match pairing', () => {
   it('keeps a lone player waiting, then pairs them with the next arrival, longest wait first', () => {
@@ -20,6 +27,15 @@ describe('quick-match pairing', () => {
     expect(twice.pairing).toBeNull();
     expect(twice.queue).toEqual([entry('alice', 1)]);
     expect(twice.since).toBe(1);
+  });
+
+  it('pairs only players who asked for the same rules, FIFO among them', () => {
+    const queue = [entry('a', 1, SALVO), entry('b', 2), entry('c', 3, SALVO)];
+    expect(pairArrival(queue, entry('d', 4)).pairing?.map((e) => e.userId)).toEqual(['b', 'd']);
+    expect(pairArrival(queue, entry('d', 4, SALVO)).pairing?.map((e) => e.userId)).toEqual(['a', 'd']);
+    const russian = pairArrival(queue, entry('d', 4, makeRules({ fleet: 'russian' })));
+    expect(russian.pairing).toBeNull();
+    expect(russian.queue.map((e) => e.userId)).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('is FIFO: the longest-waiting other player is taken first', () => {
