@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Command, Option } from 'commander';
 import { jwtDecode } from 'jwt-decode';
-import { ApiClient, GameClient, isErrorAck, TokenPayloadSchema } from '../src/protocol';
+import { ApiClient, ApiError, GameClient, isErrorAck, TokenPayloadSchema } from '../src/protocol';
 import type { Rules } from '../src/game';
 import { CliError } from './errors';
 
@@ -64,6 +64,7 @@ export async function createRoom(
   account: Account,
   turnSeconds: 30 | 60 | null = null,
   rules: Rules | null = null,
+  options: { readonly public?: boolean } = {},
 ): Promise<string> {
   const { slug } = await account.api.createRoom({
     userId: account.userId,
@@ -71,6 +72,7 @@ export async function createRoom(
     socketId: null,
     ...(turnSeconds === null ? {} : { turnSeconds }),
     ...(rules === null ? {} : { rules }),
+    ...(options.public ? { public: true } : {}),
   });
   return slug;
 }
@@ -110,6 +112,24 @@ export function withAccountOptions(command: Command): Command {
     .addOption(new Option('--email <email>', 'log in with this e-mail').env('BROADSIDE_EMAIL'))
     .addOption(new Option('--password <password>', 'log in with this password').env('BROADSIDE_PASSWORD'))
     .addOption(new Option('--register', 'sign a fresh account up instead of logging in').conflicts('email'));
+}
+
+/**
+ * Makes the account a bot account (docs/engines.md, "Bot accounts"): for good, and only while it
+ * has played no rated game. Says what happened through `info`; a refusal is a CliError.
+ */
+export async function becomeBot(account: Account, info: (line: string) => void): Promise<void> {
+  try {
+    const done = await account.api.upgradeToBot();
+    info(
+      done.upgraded
+        ? `${account.username} is now a bot account (a BOT badge everywhere; this cannot be undone)`
+        : `${account.username} is a bot account`,
+    );
+  } catch (error) {
+    if (error instanceof ApiError) throw new CliError(`cannot play as a bot: ${error.message}`);
+    throw error;
+  }
 }
 
 /** The account the options of accountOptions() name. */

@@ -24,7 +24,7 @@ import {
   withReportOptions,
 } from '../options';
 import { createOutput, type Output } from '../output';
-import { type Account, accountFrom, withAccountOptions, createRoom, takeSeat } from '../session';
+import { type Account, accountFrom, becomeBot, withAccountOptions, createRoom, takeSeat } from '../session';
 
 interface PlayOptions extends ClockOptions {
   engine?: string;
@@ -36,6 +36,8 @@ interface PlayOptions extends ClockOptions {
   join?: string;
   vsComputer?: BotLevel;
   quick?: boolean;
+  bot?: boolean;
+  public?: boolean;
   strategy: string;
   placement: string;
   games: number;
@@ -69,6 +71,20 @@ export function playCommand(): Command {
           .env('BROADSIDE_QUICK')
           .conflicts(['create', 'join', 'vsComputer']),
       )
+      .addOption(
+        new Option(
+          '--bot',
+          'play as a bot account: upgrades the account for good (only one without rated games; docs/engines.md)',
+        )
+          .env('BROADSIDE_BOT')
+          // Quick match is for people: a bot waits in a public room (--create --public).
+          .conflicts('quick'),
+      )
+      .addOption(
+        new Option('--public', 'with --create: list the room in Open games, where people pick an opponent').env(
+          'BROADSIDE_PUBLIC',
+        ),
+      )
       .addOption(strategyOption().env('BROADSIDE_STRATEGY'))
       .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
       .addOption(
@@ -100,6 +116,7 @@ export function playCommand(): Command {
       'broadside play --register --create --strategy sampler',
       'broadside play --register --vs-computer hard --strategy density',
       'broadside play --register --quick --timeout 60',
+      'broadside play --email bot@example.com --password secret --bot --create --public --engine "python3 bot.py" --games 10',
       'broadside play --email me@example.com --password secret --join brave-otter-42 --games 3',
       'BROADSIDE_SERVER=https://broadside.example broadside play --register --join brave-otter-42 --json',
     ],
@@ -111,7 +128,9 @@ export function playCommand(): Command {
     const engine = options.engine ? serverEngineBot(options.engine, options) : null;
     const shooter = engine?.shooter ?? shooterNamed(options.strategy);
     const placer = engine?.placer ?? placerNamed(options.placement);
+    if (options.public && !options.create) throw new CliError('--public goes with --create');
     const me = await accountFrom(options);
+    if (options.bot) await becomeBot(me, (line) => out.info(line));
     const { slug, opponent } = await findRoom(options, me, out);
     const client = await takeSeat(options.server, me, slug);
     // Announced once seated, so an opponent who joins at once finds us in the room.
@@ -145,6 +164,7 @@ export function playCommand(): Command {
     out.result({
       slug,
       username: me.username,
+      bot: options.bot === true,
       mode: modeOf(options),
       level: options.vsComputer ?? null,
       opponent: opponent?.username ?? null,
@@ -194,7 +214,10 @@ async function findRoom(
     return room;
   }
   if (options.join) return { slug: options.join, opponent: null };
-  return { slug: await createRoom(me, options.turnSeconds ?? null), opponent: null };
+  return {
+    slug: await createRoom(me, options.turnSeconds ?? null, null, { public: options.public === true }),
+    opponent: null,
+  };
 }
 
 /** " by resignation" and the like: what the end reason says, for the text report. */
