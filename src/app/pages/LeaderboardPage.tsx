@@ -1,8 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Leaderboard, LeaderboardEntry } from '../../protocol/history';
+import {
+  LEADERBOARD_KINDS,
+  type Leaderboard,
+  type LeaderboardEntry,
+  type LeaderboardKind,
+} from '../../protocol/history';
 import { api } from '../api';
+import { BotBadge } from '../components/bots/BotBadge';
 import { errorText } from '../errors/error-text';
+import { PRESET_RULES, RULE_PRESETS, type RulePreset } from '../rules/rule-choice';
 import { showError } from '../stores/banner';
 
 function Row({ entry, mine }: { entry: LeaderboardEntry; mine: boolean }) {
@@ -10,7 +17,9 @@ function Row({ entry, mine }: { entry: LeaderboardEntry; mine: boolean }) {
   return (
     <tr className={mine ? 'mine' : undefined} aria-current={mine ? 'true' : undefined}>
       <td>{entry.rank}</td>
-      <td>{entry.username}</td>
+      <td>
+        {entry.username} <BotBadge title={entry.title} />
+      </td>
       <td>
         {entry.rating}
         {entry.provisional ? <span title={t('leaderboard.provisional')}>?</span> : null}
@@ -44,26 +53,81 @@ function Rules({ rules }: { rules: NonNullable<Leaderboard['rules']> }) {
 /** The visitor's own line: their rank, or how far they are from being listed. */
 function mineText(t: (key: string, options?: Record<string, unknown>) => string, board: Leaderboard): string {
   const { me } = board;
-  if (!me) return t('leaderboard.unrated');
+  // A person on the bots' board has no line there (and a bot none on the people's).
+  if (!me) return board.kind === 'bots' ? t('leaderboard.botsNote') : t('leaderboard.unrated');
   if (me.ranked === false)
     return t('leaderboard.notListed', { count: me.games, rating: me.rating, min: board.rules?.minGames ?? '' });
   return t('leaderboard.mine', { rank: me.rank, total: board.total, rating: me.rating });
 }
 
-/** /leaderboard: the 100 best ratings (Glicko-2, games between people), the visitor's own rank and the rules. */
+/**
+ * Which board: people or bot accounts (a toggle, as lichess splits its bots off), and the set of
+ * rules the ratings were earned under (docs/game.md, "Ratings"): the presets players know.
+ */
+function BoardChoice({
+  kind,
+  preset,
+  onKind,
+  onPreset,
+}: {
+  readonly kind: LeaderboardKind;
+  readonly preset: RulePreset;
+  readonly onKind: (kind: LeaderboardKind) => void;
+  readonly onPreset: (preset: RulePreset) => void;
+}) {
+  const { t } = useTranslation();
+  const rulesId = useId();
+  return (
+    <div className="board-choice" data-testid="board-choice">
+      <fieldset className="segmented">
+        <legend className="visually-hidden">{t('leaderboard.kindLabel')}</legend>
+        {LEADERBOARD_KINDS.map((k) => (
+          <button key={k} type="button" aria-pressed={kind === k} onClick={() => onKind(k)}>
+            {t(`leaderboard.kinds.${k}`)}
+          </button>
+        ))}
+      </fieldset>
+      <label className="board-rules" htmlFor={rulesId}>
+        <span>{t('leaderboard.rulesLabel')}</span>
+        <select
+          id={rulesId}
+          value={preset}
+          onChange={(event) => {
+            const chosen = RULE_PRESETS.find((p) => p === event.target.value);
+            if (chosen) onPreset(chosen);
+          }}
+        >
+          {RULE_PRESETS.map((p) => (
+            <option key={p} value={p}>
+              {t(`rules.names.${p}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/**
+ * /leaderboard: the 100 best ratings (Glicko-2) of people or of bot accounts under one set of rules
+ * (classic people first), the visitor's own rank and the rules of rating.
+ */
 export default function LeaderboardPage({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const [board, setBoard] = useState<Leaderboard | null>(null);
+  const [kind, setKind] = useState<LeaderboardKind>('people');
+  const [preset, setPreset] = useState<RulePreset>('classic');
   useEffect(() => {
     let active = true;
+    setBoard(null);
     api()
-      .then((client) => client.leaderboard(100))
+      .then((client) => client.leaderboard(100, { kind, rules: PRESET_RULES[preset] }))
       .then((loaded) => active && setBoard(loaded))
       .catch((error: unknown) => active && showError(errorText(error)));
     return () => {
       active = false;
     };
-  }, []);
+  }, [kind, preset]);
   const inTop = board?.players.some((p) => p.userId === userId) ?? false;
   return (
     <section className="page leaderboard" data-testid="leaderboard-page">
@@ -71,6 +135,7 @@ export default function LeaderboardPage({ userId }: { userId: string }) {
         <h1>{t('leaderboard.title')}</h1>
       </div>
       <p className="lead">{t('leaderboard.lead')}</p>
+      <BoardChoice kind={kind} preset={preset} onKind={setKind} onPreset={setPreset} />
       {board === null ? (
         <p role="status">{t('app.loading')}</p>
       ) : (
@@ -79,10 +144,10 @@ export default function LeaderboardPage({ userId }: { userId: string }) {
             {mineText(t, board)}
           </p>
           {board.players.length === 0 ? (
-            <p>{t('leaderboard.empty')}</p>
+            <p data-testid="leaderboard-empty">{t(kind === 'bots' ? 'leaderboard.emptyBots' : 'leaderboard.empty')}</p>
           ) : (
             <div className="card table-card">
-              <table className="table">
+              <table className="table" data-testid="leaderboard-table" data-kind={kind}>
                 <thead>
                   <tr>
                     <th scope="col">{t('leaderboard.rank')}</th>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { RatingSummary } from '../../protocol/history';
+import type { RatingSummary, RulesStats } from '../../protocol/history';
+import { BotBadge } from '../components/bots/BotBadge';
+import { RulesStatsTable } from '../components/RulesStatsTable';
 import type { Profile } from '../../protocol/types';
 import { HistoryList } from '../components/history/HistoryList';
 import { LogoutEverywhere } from '../components/LogoutEverywhere';
@@ -23,6 +25,7 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [rating, setRating] = useState<RatingSummary | null>(null);
+  const [byRules, setByRules] = useState<readonly RulesStats[] | null>(null);
   const features = useFeatures();
   const { record, ratings } = features;
 
@@ -32,10 +35,16 @@ export default function ProfilePage() {
     let active = true;
     api()
       .then(async (client) => {
-        const [loaded, rated] = await Promise.all([client.me(), ratings ? client.rating('me') : null]);
+        const [loaded, rated, stats] = await Promise.all([
+          client.me(),
+          ratings ? client.rating('me') : null,
+          // Statistics per rules come with ratings; a server without them leaves the section out.
+          ratings ? client.stats('me').catch(() => null) : null,
+        ]);
         if (!active) return;
         setProfile(loaded);
         setRating(rated?.rating ?? null);
+        setByRules(stats?.byRules ?? null);
       })
       .catch((error: unknown) => active && showError(errorText(error)));
     return () => {
@@ -62,7 +71,9 @@ export default function ProfilePage() {
               </span>
               <dl className="identity">
                 <dt>{t('profile.username')}</dt>
-                <dd className="username">{profile.username}</dd>
+                <dd className="username">
+                  {profile.username} <BotBadge title={profile.title} />
+                </dd>
                 <dt>{t('profile.email')}</dt>
                 <dd>{profile.email}</dd>
               </dl>
@@ -119,6 +130,19 @@ export default function ProfilePage() {
               </div>
             </dl>
           </section>
+          {profile.title === 'BOT' ? (
+            <p className="card hint" data-testid="bot-account-note">
+              {t('bots.profileNote')}
+            </p>
+          ) : null}
+          {byRules ? (
+            <section className="section" aria-labelledby="profile-by-rules">
+              <h2 id="profile-by-rules" className="section-title">
+                {t('profile.byRules')}
+              </h2>
+              <RulesStatsTable stats={byRules} />
+            </section>
+          ) : null}
           {features.history && (
             <section className="section" aria-labelledby="profile-history">
               <h2 id="profile-history" className="section-title">

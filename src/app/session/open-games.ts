@@ -5,6 +5,8 @@ import type { OpenGame } from '../../protocol/lobby';
 export interface OpenGameRow {
   readonly slug: string;
   readonly host: string;
+  /** `BOT` when the host is a bot account waiting for a person (docs/engines.md). */
+  readonly hostTitle: 'BOT' | null;
   /** The player's own public room (open in another tab): marked, never offered to join. */
   readonly mine: boolean;
   readonly waitingMs: number;
@@ -26,6 +28,7 @@ export function openGameRows(
   return games.map((game) => ({
     slug: game.slug,
     host: game.host.username,
+    hostTitle: game.host.title ?? null,
     mine: game.host.userId === userId,
     waitingMs: Math.max(0, localNow + offsetMs - game.since),
     rules: game.rules ?? CLASSIC_RULES,

@@ -10,6 +10,8 @@ export interface PresenceMember {
   readonly awayUntil?: number | null;
   /** The level of a server-side computer player (issue 12); null or absent for a person. */
   readonly bot?: string | null;
+  /** `BOT` for a bot account (a program playing through the API); null or absent for a person. */
+  readonly title?: 'BOT' | null;
 }
 
 export interface PresenceEntry {
@@ -19,6 +21,7 @@ export interface PresenceEntry {
   readonly connected: boolean;
   readonly hasToPlay: boolean;
   readonly bot: boolean;
+  readonly title: 'BOT' | null;
 }
 
 /**
@@ -39,6 +42,7 @@ export function presenceOf(members: readonly PresenceMember[], userId: string | 
     connected: isConnected(member),
     hasToPlay: member.hasToPlay,
     bot: Boolean(member.bot),
+    title: member.title ?? null,
   }));
   return [...entries.filter((e) => e.me), ...entries.filter((e) => !e.me)];
 }

@@ -106,9 +106,14 @@ describe('presence', () => {
 
   it('lists this player first, each with its connection state', () => {
     expect(presenceOf([bob, alice], 'a')).toEqual([
-      { userId: 'a', username: 'alice', me: true, connected: true, hasToPlay: true, bot: false },
-      { userId: 'b', username: 'bob', me: false, connected: false, hasToPlay: false, bot: false },
+      { userId: 'a', username: 'alice', me: true, connected: true, hasToPlay: true, bot: false, title: null },
+      { userId: 'b', username: 'bob', me: false, connected: false, hasToPlay: false, bot: false, title: null },
     ]);
+  });
+
+  it('carries a bot account’s title, for its BOT badge (docs/engines.md, "Bot accounts")', () => {
+    const [, engine] = presenceOf([alice, { ...bob, title: 'BOT' }], 'a');
+    expect(engine).toMatchObject({ userId: 'b', title: 'BOT', bot: false });
   });
 
   it('reads presence from the socket id when the server sends no connected flag (SPEC server)', () => {

@@ -139,10 +139,13 @@ describe('open games', () => {
 
   it('keeps the server order, marks the own room and counts the waiting time on the server clock', () => {
     expect(openGameRows(games, 'u-ann', 100_000, 0)).toEqual([
-      { slug: 'b', host: 'bob', mine: false, waitingMs: 10_000, rules: SALVO },
+      { slug: 'b', host: 'bob', hostTitle: null, mine: false, waitingMs: 10_000, rules: SALVO },
       // A server that does not say plays the classic game.
-      { slug: 'a', host: 'ann', mine: true, waitingMs: 70_000, rules: CLASSIC_RULES },
+      { slug: 'a', host: 'ann', hostTitle: null, mine: true, waitingMs: 70_000, rules: CLASSIC_RULES },
     ]);
+    // A bot account waiting for a person keeps its title, for the BOT badge.
+    const bot = { ...games[0], host: { userId: 'u-bot', username: 'hunter', title: 'BOT' as const } };
+    expect(openGameRows([bot as (typeof games)[number]], null, 100_000, 0)[0]?.hostTitle).toBe('BOT');
     // This clock 5 s behind the server's.
     expect(openGameRows(games, null, 95_000, 5_000).map((r) => r.waitingMs)).toEqual([10_000, 70_000]);
     expect(openGameRows(games, null, 95_000, 5_000).some((r) => r.mine)).toBe(false);

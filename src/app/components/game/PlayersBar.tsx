@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { presenceOf } from '../../session/presence';
 import { gameStore } from '../../stores/game';
+import { BotBadge } from '../bots/BotBadge';
 
 /**
  * Both members beside the boards, each marked connected or not, live (where the server tells
@@ -26,6 +27,7 @@ export function PlayersBar({ presence = true }: { readonly presence?: boolean })
             <span className="player-name">
               {entry.me ? t('presence.you', { username: entry.username }) : entry.username}
             </span>
+            <BotBadge title={entry.title} />
             {presence && (
               <span className="player-state">
                 {entry.bot ? t('presence.computer') : entry.connected ? t('presence.online') : t('presence.offline')}

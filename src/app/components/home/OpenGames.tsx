@@ -7,6 +7,7 @@ import { formatElapsed } from '../../session/quick-match';
 import { lobbyPath, ROUTES } from '../../routing/paths';
 import { lobbyStore } from '../../stores/lobby';
 import { useNow } from '../use-now';
+import { BotBadge } from '../bots/BotBadge';
 
 /**
  * Home: the public rooms waiting for a second player, live from the /lobby namespace (issue 12).
@@ -39,7 +40,9 @@ export function OpenGames({ userId }: { readonly userId: string | null }) {
                     {row.host.slice(0, 1)}
                   </span>
                   <span className="grow open-game-text">
-                    <span className="open-game-host">{row.host}</span>
+                    <span className="open-game-host">
+                      {row.host} <BotBadge title={row.hostTitle} />
+                    </span>
                     <span className="open-game-wait">
                       {t('openGames.waiting', { time: formatElapsed(row.waitingMs) })}
                     </span>

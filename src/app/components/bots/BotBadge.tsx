@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import type { Title } from '../../../protocol/types';
+
+/**
+ * The BOT badge beside a bot account's name (docs/engines.md, "Bot accounts"), as lichess marks
+ * its bots: in Open games, a game's players, the profile and the leaderboard. Nothing for a person.
+ */
+export function BotBadge({ title }: { readonly title?: Title | null }) {
+  const { t } = useTranslation();
+  if (title !== 'BOT') return null;
+  return (
+    <span className="badge bot" title={t('bots.badgeTitle')} data-testid="bot-badge">
+      {t('bots.badge')}
+    </span>
+  );
+}
