@@ -3,6 +3,7 @@ import { createRng, makeRules, randomFleet, type Rules } from '../../src/game';
 import { type GameClient, isErrorAck, type OpenGame } from '../../src/protocol';
 import type { Seat } from '../support/game';
 import { placeBoth } from '../support/game';
+import { ratedGame as playRatedGame } from '../support/rated-game';
 import { lobbyOf, roomOf } from '../support/lobby';
 import { connectClient, newPlayer, type TestPlayer, waitForState } from '../support/players';
 import { startTestServer, type TestServer } from '../support/server';
@@ -60,30 +61,9 @@ async function seated(host: TestPlayer, guest: TestPlayer, rules?: Rules) {
   return { slug, hc, gc, join: () => gc.joinRoom(slug) };
 }
 
-/** One rated game under `rules` (classic when absent): each fires once (a miss off the fleets), then `loser` resigns. */
+/** One rated game (tests/support/rated-game.ts), rated before it resolves. */
 async function ratedGame(winner: TestPlayer, loser: TestPlayer, rules: Rules = makeRules()): Promise<void> {
-  const { slug, hc, gc, join } = await seated(winner, loser, rules);
-  expect(await join()).toBe('UNSTARTED');
-  expect(await hc.startGame(slug)).toBeNull();
-  await waitForState(gc, (s) => s.gameStatus === 'PLACE_SHIPS');
-  const a: Seat = { player: winner, client: hc, fleet: randomFleet(createRng(3), rules) };
-  const b: Seat = { player: loser, client: gc, fleet: randomFleet(createRng(4), rules) };
-  const { first, second } = await placeBoth(a, b);
-  for (const [shooter, other] of [
-    [first, second],
-    [second, first],
-  ] as const) {
-    // A cell off both fleets: a miss, so the turn passes under any rules.
-    const taken = new Set(Object.values(other.fleet).flatMap((cells) => cells.map((c) => `${c.x},${c.y}`)));
-    let cell = 0;
-    while (taken.has(`${cell % 10},${Math.floor(cell / 10)}`)) cell++;
-    expect(await shooter.client.shoot({ x: cell % 10, y: Math.floor(cell / 10) })).toBe('M');
-    await waitForState(other.client, (s) => s.members.some((m) => m.userId === other.player.id && m.hasToPlay));
-  }
-  expect(await gc.resign(slug)).toBeNull();
-  await waitForState(hc, (s) => s.gameStatus === 'ENDED');
-  hc.close();
-  gc.close();
+  await playRatedGame(server.url, winner, loser, rules);
   await server.ratings.sweep();
 }
 
