@@ -38,6 +38,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     browser,
     baseURL,
   }) => {
+    test.setTimeout(180_000);
     const person = await apiPlayer(baseURL, 'fan');
     const page = await (await newContext(browser, viewport, person)).newPage();
     await page.goto('/leaderboard');
@@ -65,9 +66,9 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     }
 
     // Another set of rules: these bots only played the classic game.
-    await page.getByLabel('Rules', { exact: true }).selectOption({ label: 'Shoot again' });
+    await page.getByTestId('board-choice').getByRole('combobox').selectOption({ label: 'Shoot again' });
     await expect(page.getByTestId('leaderboard-empty')).toHaveText('No bot is rated under these rules yet.');
-    await page.getByLabel('Rules', { exact: true }).selectOption({ label: 'Classic' });
+    await page.getByTestId('board-choice').getByRole('combobox').selectOption({ label: 'Classic' });
     await expect(page.getByTestId('leaderboard-table')).toContainText(bots[1]?.username ?? '?');
 
     await page.getByRole('button', { name: 'Profile and settings' }).click();
