@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng, makeRules, randomFleet, type Rules } from '../../src/game';
 import { type GameClient, isErrorAck, type OpenGame } from '../../src/protocol';
-import type { Seat } from '../support/game';
 import { placeBoth } from '../support/game';
 import { ratedGame as playRatedGame } from '../support/rated-game';
 import { lobbyOf, roomOf } from '../support/lobby';
