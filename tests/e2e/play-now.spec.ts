@@ -160,6 +160,32 @@ test('two browsers click "Find an opponent" and land in the same room', async ({
   }
 });
 
+test('quick match pairs only players who chose the same rules', async ({ browser, request }) => {
+  const ann = await loggedInPlayer(browser, request, 'qrann');
+  const ben = await loggedInPlayer(browser, request, 'qrben');
+  const cal = await loggedInPlayer(browser, request, 'qrcal');
+  for (const player of [ann, ben, cal]) await home(player);
+  const salvo = 'One shot per ship you still have afloat';
+  await ann.page.getByTestId('rules-choice').getByText(salvo).click();
+  await ann.page.getByRole('button', { name: 'Find an opponent' }).click();
+  await expect(ann.page.getByRole('status').filter({ hasText: 'Searching for an opponent…' })).toBeVisible();
+  // Ben asks for classic rules: he is not paired with Ann, both keep searching.
+  await ben.page.getByRole('button', { name: 'Find an opponent' }).click();
+  await expect(ben.page.getByRole('status').filter({ hasText: 'Searching for an opponent…' })).toBeVisible();
+  await ben.page.waitForTimeout(1_000);
+  for (const player of [ann, ben]) await expect(player.page).toHaveURL(/\/$/);
+  // Cal asks for a salvo too: Ann and Cal land in one room of those rules.
+  await cal.page.getByTestId('rules-choice').getByText(salvo).click();
+  await cal.page.getByRole('button', { name: 'Find an opponent' }).click();
+  for (const player of [ann, cal]) {
+    await expect(player.page).toHaveURL(/\/game\/[^/]+$/);
+    await expect(player.page.getByTestId('rules-badge').first()).toContainText('Salvo');
+  }
+  expect(slugOf(ann.page)).toBe(slugOf(cal.page));
+  await expect(ben.page).toHaveURL(/\/$/);
+  await ben.page.getByRole('button', { name: 'Cancel' }).click();
+});
+
 test('a public room appears in the Open games of another browser, live, and joining it works', async ({
   browser,
   request,

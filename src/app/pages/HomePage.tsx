@@ -102,7 +102,7 @@ export default function HomePage() {
       navigate(ROUTES.login);
       return;
     }
-    void findOpponent();
+    void findOpponent(features.rules ? rulesBody(rules).rules : undefined);
   }
 
   function join(event: FormEvent): void {

@@ -1,3 +1,4 @@
+import type { Rules } from '../../game';
 import type { LobbyClient } from '../../protocol/lobby-client';
 import { isErrorAck } from '../../protocol/types';
 import { errorText } from '../errors/error-text';
@@ -16,9 +17,11 @@ import { nextClockOffset } from './clock';
 let client: LobbyClient | null = null;
 /** The client being loaded: a click on Find before socket.io has arrived waits for it. */
 let loading: Promise<LobbyClient | null> = Promise.resolve(null);
+/** The rules the current search asked for: asked again with them after a reconnection. */
+let searchRules: Rules | undefined;
 
 async function askForOpponent(lobby: LobbyClient): Promise<void> {
-  const reply = await lobby.findOpponent();
+  const reply = await lobby.findOpponent(searchRules);
   if (lobby !== client) return;
   if (isErrorAck(reply)) {
     dispatchSearch({ type: 'failed' });
@@ -72,9 +75,13 @@ export function openLobby(user: User): () => void {
   };
 }
 
-/** "Find an opponent": joins the queue; `matchFound` moves the search to `found`. */
-export async function findOpponent(): Promise<void> {
+/**
+ * "Find an opponent": joins the queue for a game of `rules` (the server pairs only players who
+ * asked for the same rules; none means classic); `matchFound` moves the search to `found`.
+ */
+export async function findOpponent(rules?: Rules): Promise<void> {
   if (dispatchSearch({ type: 'find' }).phase !== 'joining') return;
+  searchRules = rules;
   // socket.io keeps the event until the socket is connected.
   const lobby = client ?? (await loading);
   if (!lobby || lobby !== client) {

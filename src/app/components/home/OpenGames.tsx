@@ -41,7 +41,7 @@ export function OpenGames({ userId }: { readonly userId: string | null }) {
                   </span>
                   <span className="grow open-game-text">
                     <span className="open-game-host">
-                      {row.host} <BotBadge title={row.hostTitle} />
+                      <span className="open-game-name">{row.host}</span> <BotBadge title={row.hostTitle} />
                     </span>
                     <span className="open-game-wait">
                       {t('openGames.waiting', { time: formatElapsed(row.waitingMs) })}
