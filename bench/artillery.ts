@@ -11,26 +11,22 @@
  *
  *   npm run bench:artillery -- [--games 600] [--concurrency 40] [--rounds 2] [--server ours|original] [--json]
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadReport } from '../cli/load/run';
 import { buildEngine, prepareArtillery, runArtillery } from '../tests/support/artillery';
 import { prepareOriginal, startOriginalServer } from '../tests/support/original';
-import { freePort, stop, waitForHttp } from './child';
+import { freePort, runLoadJson, stop, waitForHttp } from './child';
 import { pinSelf, planPinning } from './pin';
 import { benchServerEnv, buildServer, serverEntry } from './server-entry';
+import { numberFlags } from './flags';
 
 const args = process.argv.slice(2);
+const numberFlag = numberFlags(args);
 function flag(name: string, fallback: number): number {
-  const i = args.indexOf(name);
-  const value = i >= 0 ? Number(args[i + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) {
-    console.error(`${name} takes a whole number > 0`);
-    process.exit(2);
-  }
-  return value;
+  return numberFlag(name, fallback, { whole: true });
 }
 const games = flag('--games', 600);
 const concurrency = flag('--concurrency', 40);
@@ -97,34 +93,17 @@ async function viaLoad(url: string): Promise<Row> {
 
 async function loadRun(url: string): Promise<Omit<Row, 'rssKbPerGame'>> {
   // Children inherit this process's CPU (pinned below); the server is pinned apart by serverEntry.
-  const child = spawn(
-    process.execPath,
-    [
-      'cli/bin.mjs',
-      'load',
-      '--server',
-      url,
-      '--games',
-      String(games),
-      '--concurrency',
-      String(concurrency),
-      '--rematch',
-      '0.5',
-      '--workers',
-      '1',
-      '--json',
-      '--quiet',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15 * 60_000);
-  await new Promise((done) => child.once('exit', done));
-  clearTimeout(timer);
-  const report = JSON.parse(out) as LoadReport;
+  const loadArgs = [
+    '--games',
+    String(games),
+    '--concurrency',
+    String(concurrency),
+    '--rematch',
+    '0.5',
+    '--workers',
+    '1',
+  ];
+  const report = await runLoadJson<LoadReport>(url, loadArgs, 15 * 60_000);
   return {
     tool: 'broadside load',
     games: report.completed,

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A free loopback port, found by binding port 0 and releasing it. */
 export function freePort(): Promise<number> {
@@ -49,5 +51,35 @@ export function stop(child: ChildProcess): Promise<void> {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
+  });
+}
+
+/**
+ * `broadside load … --json --quiet` against `url` in a process of its own, as any load generator
+ * runs beside a server; killed after `timeoutMs`. Resolves to its report (the last line of stdout).
+ */
+export function runLoadJson<T>(url: string, loadArgs: readonly string[], timeoutMs: number): Promise<T> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [join(root, 'cli/bin.mjs'), 'load', '--server', url, ...loadArgs, '--json', '--quiet'],
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('exit', () => {
+      clearTimeout(timer);
+      const line = out.trim().split('\n').pop() ?? '';
+      try {
+        resolve(JSON.parse(line) as T);
+      } catch {
+        reject(new Error(`broadside load printed no report: ${out.slice(-500)}`));
+      }
+    });
   });
 }

@@ -9,25 +9,21 @@
  * commandstats), as deltas over the run; and, with --failovers N (needs 2+ nodes), the time from a
  * SIGKILL of a game's node to that game's next accepted shot, N times.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import { createClient } from 'redis';
 import { type Coord, coordOf, createRng, randomFleet } from '../src/game';
 import { ApiClient, GameClient, isErrorAck } from '../src/protocol';
 import { type LocalCluster, startLocalCluster } from '../scripts/cluster/local';
-import { missingBinaries, ROOT } from '../scripts/cluster/services';
+import { missingBinaries } from '../scripts/cluster/services';
+import { runLoadJson } from './child';
+import { numberFlags } from './flags';
 
 const args = process.argv.slice(2);
+const numberFlag = numberFlags(args);
 function flag(name: string, fallback: number): number {
-  const i = args.indexOf(name);
-  const value = i >= 0 ? Number(args[i + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 0) {
-    console.error(`${name} takes a whole number`);
-    process.exit(2);
-  }
-  return value;
+  return numberFlag(name, fallback, { whole: true, zero: true });
 }
 const nodes = Math.max(1, flag('--nodes', 2));
 const games = flag('--games', 200);
@@ -118,40 +114,8 @@ interface LoadJson {
 
 /** `broadside load --json` through nginx, as a separate process like any load generator. */
 function runLoad(url: string): Promise<LoadJson> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        join(ROOT, 'cli/bin.mjs'),
-        'load',
-        '--server',
-        url,
-        '--games',
-        String(games),
-        '--concurrency',
-        String(concurrency),
-        '--ramp',
-        '5',
-        '--timeout',
-        '120',
-        '--json',
-      ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('exit', () => {
-      const line = out.trim().split('\n').pop() ?? '';
-      try {
-        resolve(JSON.parse(line) as LoadJson);
-      } catch {
-        reject(new Error(`load printed no report: ${out.slice(-500)}`));
-      }
-    });
-  });
+  const loadArgs = ['--games', String(games), '--concurrency', String(concurrency), '--ramp', '5', '--timeout', '120'];
+  return runLoadJson<LoadJson>(url, loadArgs, 15 * 60_000);
 }
 
 async function connect(url: string, token: string, slug: string): Promise<GameClient> {

@@ -15,21 +15,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadReport } from '../cli/load/run';
-import { freePort, stop, waitForHttp } from './child';
+import { freePort, runLoadJson, stop, waitForHttp } from './child';
 import { type GcEvent, gcFigures, parseGcLine } from './gc-trace';
 import { pinSelf, planPinning } from './pin';
 import { benchServerEnv, buildServer, COMPILED_ENTRY } from './server-entry';
+import { numberFlags } from './flags';
 
 const args = process.argv.slice(2);
-function flag(name: string, fallback: number): number {
-  const i = args.indexOf(name);
-  const value = i >= 0 ? Number(args[i + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) {
-    console.error(`${name} takes a number > 0`);
-    process.exit(2);
-  }
-  return value;
-}
+const flag = numberFlags(args);
 const games = Math.round(flag('--games', 2000));
 const ramp = flag('--ramp', 60);
 const pace = flag('--pace', 2000);
@@ -112,41 +105,12 @@ async function measure(variant: Variant, cpu: string | undefined): Promise<Row> 
       } catch {}
     }, 5000);
     const loadStart = Date.now();
-    const load = spawn(
-      process.execPath,
-      [
-        'cli/bin.mjs',
-        'load',
-        '--server',
-        url,
-        '--games',
-        String(games),
-        '--concurrency',
-        String(games),
-        '--ramp',
-        String(ramp),
-        '--pace',
-        String(pace),
-        '--strategy',
-        'hunt',
-        '--workers',
-        '1',
-        '--timeout',
-        '120',
-        '--json',
-        '--quiet',
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    load.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    const kill = setTimeout(() => load.kill('SIGKILL'), 30 * 60_000);
-    await new Promise((done) => load.once('exit', done));
-    clearTimeout(kill);
+    const loadArgs = [
+      ...['--games', String(games), '--concurrency', String(games), '--ramp', String(ramp), '--pace', String(pace)],
+      ...['--strategy', 'hunt', '--workers', '1', '--timeout', '120'],
+    ];
+    const report = await runLoadJson<LoadReport>(url, loadArgs, 30 * 60_000);
     clearInterval(poll);
-    const report = JSON.parse(out) as LoadReport;
     const from = ramp + 15;
     const to = from + steady;
     const inWindow = report.intervals.filter((i) => i.startSecond >= from && i.startSecond + i.seconds <= to);

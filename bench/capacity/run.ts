@@ -21,17 +21,10 @@ import { limit } from '../limit';
 import { pinSelf } from '../pin';
 import { benchServerEnv, buildBenchServer, buildServer, serverEntry, spawnJs } from '../server-entry';
 import { type SeatLogin, Table, Tally } from './table';
+import { numberFlags } from '../flags';
 
 const args = process.argv.slice(2);
-function flag(name: string, fallback: number): number {
-  const i = args.indexOf(name);
-  const value = i >= 0 ? Number(args[i + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) {
-    console.error(`${name} takes a number > 0`);
-    process.exit(2);
-  }
-  return value;
-}
+const flag = numberFlags(args);
 const tables = Math.round(flag('--tables', 64));
 const seconds = flag('--seconds', 20);
 const warmup = flag('--warmup', 5);
