@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import type { GameStatus, Grid, PartialShipMap, ShipMap } from '../game';
-import {
-  BattlePlaceSchema,
-  GameStatusSchema,
-  GridSchema,
-  MatchSchema,
-  MemberSchema,
-  PartialShipMapSchema,
-  ShipMapSchema,
-  WinnerSchema,
-} from './schemas';
+import { ServerEventSchemas } from './schemas';
 import type { BattlePlace, Match, Member, Winner } from './types';
 
 /*
@@ -19,25 +10,19 @@ import type { BattlePlace, Match, Member, Winner } from './types';
  * contract; the server makes the view in one function (server/rooms/views.ts, `stateView`).
  */
 
-/** Everything one member may see of its room, under the names the field events carried. */
-export const PlayerStateViewSchema = z.object({
-  status: GameStatusSchema,
-  /** Both members in join order, with presence; `hasToPlay` marks the shooter during PLAY. */
-  members: z.array(MemberSchema),
-  /** Own fleet, or null before it is placed. */
-  shipsIndexes: ShipMapSchema.nullable(),
-  /** Own grid: S on own ships, the opponent's shots as M, H, D. */
-  playerBoats: GridSchema,
-  /** The opponent grid as this player knows it: E, M, H, D only. */
-  opponentBoats: GridSchema,
-  /** The opponent ships sunk so far; the whole opponent fleet once ENDED, never an unsunk one before. */
-  opponentShipsIndexes: PartialShipMapSchema,
-  /** The last shot of the round, or null. */
-  battlePlace: BattlePlaceSchema.nullable(),
-  winner: WinnerSchema.nullable(),
-  /** Clock, missed turns, end reason, rematch, audience (and the rules, where the match carries them). */
-  match: MatchSchema,
-});
+const { gameStatus, ...fields } = ServerEventSchemas;
+
+/**
+ * Everything one member may see of its room, under the names the field events carried and with
+ * their very schemas (src/protocol/schemas.ts, `ServerEventSchemas`), so the two dialects cannot
+ * drift apart: `status` (the gameStatus event), both `members` in join order with presence
+ * (`hasToPlay` marks the shooter during PLAY), own fleet (`shipsIndexes`, null before placing) and
+ * grid (`playerBoats`), the opponent grid as known (`opponentBoats`: E, M, H, D), the opponent ships
+ * sunk so far (`opponentShipsIndexes`: the whole fleet once ENDED, never an unsunk one before), the
+ * last shot (`battlePlace`), the `winner`, and the `match` (clock, missed turns, end reason,
+ * rematch, audience, rules).
+ */
+export const PlayerStateViewSchema = z.object({ status: gameStatus, ...fields });
 
 /**
  * One `state` event. `seq` grows by one with every change of the room (server/rooms/room.ts), so a
