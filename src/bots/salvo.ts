@@ -19,8 +19,14 @@ export function conditionedSalvo(shooter: ShotStrategy, view: ShotView, count: n
     out.push(c);
     row[c.x] = 'M';
   }
-  // Near the end the rules may ask for more shots than cells that could hold a ship: the rest go
-  // to cells known to be water, which the salvo must still name.
+  return nameWater(grid, out, count);
+}
+
+/**
+ * Near the end the rules may ask for more shots than cells that could hold a ship: the salvo `out`
+ * is completed to `count` with cells not shot yet that are known to be water, which it must still name.
+ */
+function nameWater(grid: Cell[][], out: Coord[], count: number): Coord[] {
   for (let y = 0; y < grid.length && out.length < count; y++)
     for (let x = 0; x < (grid[y]?.length ?? 0) && out.length < count; x++)
       if (grid[y]?.[x] === 'E') {
@@ -62,11 +68,5 @@ export async function pickSalvo(
     out.push({ x: c.x, y: c.y });
     row[c.x] = 'M';
   }
-  for (let y = 0; y < grid.length && out.length < count; y++)
-    for (let x = 0; x < (grid[y]?.length ?? 0) && out.length < count; x++)
-      if (grid[y]?.[x] === 'E') {
-        out.push({ x, y });
-        (grid[y] as Cell[])[x] = 'M';
-      }
-  return out;
+  return nameWater(grid, out, count);
 }
