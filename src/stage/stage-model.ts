@@ -8,7 +8,7 @@ import {
   type ShotStats,
   shotStats,
 } from '../game';
-import { checkPlacement } from './placement-check';
+import { checkPlacement } from '../app/rules/placement-check';
 import type { StageSnapshot } from './effects-plan';
 import { enemyFleetStatus, ownFleetStatus, type ShipStatus } from './fleet-status';
 import type { KeyMode } from './keyboard';

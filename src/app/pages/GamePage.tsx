@@ -12,7 +12,7 @@ import { TurnIndicator } from '../components/game/TurnIndicator';
 import { HowToPlayButton } from '../components/HowToPlay';
 import { gameExit } from '../routing/game-flow';
 import { useGameSession } from '../session/use-game-session';
-import { aimsSalvo } from '../../stage/salvo-aim';
+import { aimsSalvo } from '../rules/salvo-aim';
 import { gameStore, toggleAim } from '../stores/game';
 import type { User } from '../stores/user';
 import { gameTitle } from './game-title';

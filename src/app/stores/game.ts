@@ -16,7 +16,7 @@ import {
   shipEntries,
   shipLength,
 } from '../../game';
-import { keptAim, shotsThisTurn, toggleAim as toggleAimAt, type AimChange } from '../../stage/salvo-aim';
+import { keptAim, shotsThisTurn, toggleAim as toggleAimAt, type AimChange } from '../rules/salvo-aim';
 import { type ClientGameState, initialGameState, type StateChange } from '../../protocol/client-state';
 import type { Member } from '../../protocol/types';
 import { nextClockOffset } from '../session/clock';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { shipKind } from '../../../game';
-import { checkPlacement } from '../../../stage/placement-check';
+import { checkPlacement } from '../../rules/placement-check';
 import { ShipIcon } from '../../art/ShipIcon';
 import { fleetGroups } from '../../rules/rule-choice';
 import type { GameSession } from '../../session/game-session';

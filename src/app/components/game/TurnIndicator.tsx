@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { aimCounter, aimsSalvo } from '../../../stage/salvo-aim';
+import { aimCounter, aimsSalvo } from '../../rules/salvo-aim';
 import type { GameSession } from '../../session/game-session';
 import { turnNote } from '../../session/turn-note';
 import { gameStore, isMyTurn, shotsAllowed } from '../../stores/game';

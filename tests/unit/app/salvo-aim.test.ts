@@ -10,8 +10,8 @@ import {
   shipEntries,
   touchingShips,
 } from '../../../src/game';
-import { aimCounter, aimsSalvo, keptAim, shotsThisTurn, toggleAim } from '../../../src/stage/salvo-aim';
-import { checkPlacement } from '../../../src/stage/placement-check';
+import { aimCounter, aimsSalvo, keptAim, shotsThisTurn, toggleAim } from '../../../src/app/rules/salvo-aim';
+import { checkPlacement } from '../../../src/app/rules/placement-check';
 
 const SALVO = makeRules({ shots: 'salvo' });
 

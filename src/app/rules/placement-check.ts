@@ -1,4 +1,4 @@
-import { type FleetErrorCode, type Rules, type ShipKey, type ShipMap, touchingShips, validateFleet } from '../game';
+import { type FleetErrorCode, type Rules, type ShipKey, type ShipMap, touchingShips, validateFleet } from '../../game';
 
 /**
  * Whether the fleet being placed may be sent, and if not which ships are refused and why

@@ -6,7 +6,7 @@ import {
   type Rules,
   shipEntries,
   sunkOnGrid,
-} from '../game';
+} from '../../game';
 
 /*
  * Aiming a salvo (docs/game.md, "Rule variants"): under salvo rules a player fires as many shots
