@@ -1,13 +1,15 @@
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ROUTES } from '../routing/paths';
 import { Logo } from '../art/Logo';
 import { ErrorBanner } from './ErrorBanner';
-import { HowToPlayButton } from './HowToPlay';
+import { HowToPlayButton } from './HowToPlayButton';
 import { ICONS } from './icons';
-import { ProfilePanel } from './ProfilePanel';
 import { useDismiss } from './use-dismiss';
+
+/* The profile panel opens on a click only: a chunk of its own, not part of the first load of /. */
+const ProfilePanel = lazy(() => import('./ProfilePanel').then((m) => ({ default: m.ProfilePanel })));
 
 /** docs/game.md, The pages: every page sits under a header (logo, navigation, profile button) and the error banner. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -36,7 +38,11 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           {ICONS.profile}
         </button>
-        {open && <ProfilePanel onClose={close} />}
+        {open && (
+          <Suspense fallback={null}>
+            <ProfilePanel onClose={close} />
+          </Suspense>
+        )}
       </header>
       <ErrorBanner />
       <main className="content">{children}</main>

@@ -9,7 +9,7 @@ import { LazyStage } from '../components/game/LazyStage';
 import { MatchStatus } from '../components/game/MatchStatus';
 import { PlacementPanel, PlacementStatus } from '../components/game/PlacementControls';
 import { TurnIndicator } from '../components/game/TurnIndicator';
-import { HowToPlayButton } from '../components/HowToPlay';
+import { HowToPlayButton } from '../components/HowToPlayButton';
 import { gameExit } from '../routing/game-flow';
 import { useGameSession } from '../session/use-game-session';
 import { aimsSalvo } from '../rules/salvo-aim';

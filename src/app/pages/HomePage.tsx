@@ -6,7 +6,7 @@ import { CLASSIC_RULES, type Rules } from '../../game';
 import type { BotLevel } from '../../protocol/types';
 import { api } from '../api';
 import { HeroArt } from '../art/HeroArt';
-import { HowToPlayButton } from '../components/HowToPlay';
+import { HowToPlayButton } from '../components/HowToPlayButton';
 import { ComputerCard } from '../components/home/ComputerCard';
 import { CreateGameCard, type CreateOptions } from '../components/home/CreateGameCard';
 import { GamesInProgress } from '../components/home/GamesInProgress';

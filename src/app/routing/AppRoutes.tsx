@@ -5,8 +5,6 @@ import { Guarded } from '../components/Guarded';
 import { RequiresFeature } from '../components/RequiresFeature';
 import HomePage from '../pages/HomePage';
 import LoginPage from '../pages/LoginPage';
-import LogoutPage from '../pages/LogoutPage';
-import NotFoundPage from '../pages/NotFoundPage';
 import RegisterPage from '../pages/RegisterPage';
 import type { User } from '../stores/user';
 import { gameRouteAccess, loggedInAccess } from './guards';
@@ -19,6 +17,9 @@ const ProfilePage = lazy(() => import('../pages/ProfilePage'));
 const WatchPage = lazy(() => import('../pages/WatchPage'));
 const ReplayPage = lazy(() => import('../pages/ReplayPage'));
 const LeaderboardPage = lazy(() => import('../pages/LeaderboardPage'));
+/* Pages no first visit of / shows (the not-found art, the log-out step): chunks of their own too. */
+const LogoutPage = lazy(() => import('../pages/LogoutPage'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
 type RoomPage = ComponentType<{ slug: string; user: User }>;
 

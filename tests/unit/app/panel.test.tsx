@@ -10,7 +10,7 @@ describe('profile panel (docs/game.md, Routes)', () => {
     renderApp('/');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Profile and settings' }));
-    await user.click(screen.getByRole('button', { name: 'Français' }));
+    await user.click(await screen.findByRole('button', { name: 'Français' }));
     expect(preferencesStore.language).toBe('fr');
     await screen.findByRole('button', { name: 'Créer une partie' });
     expect(screen.getByRole('button', { name: 'Rejoindre une partie' })).toBeTruthy();
