@@ -1,4 +1,3 @@
-
 import { useTranslation } from 'react-i18next';
 import { CLASSIC_RULES, type Rules, SHIP_KEYS, SHIP_NAMES, sameRules, shipKind, shipLength } from '../../game';
 import { ShipIcon } from '../art/ShipIcon';
