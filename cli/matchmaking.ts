@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { ApiError, type BotLevel, BotLevelSchema, isErrorAck, LobbyClient, type MatchFound } from '../src/protocol';
+import type { Rules } from '../src/game';
 import { CliError } from './errors';
 import type { Account } from './session';
 
@@ -21,10 +22,10 @@ export interface FoundRoom {
   readonly opponent: { readonly userId: string; readonly username: string };
 }
 
-/** POST /room/computer: a room with the level's computer player as the second member. */
-export async function computerRoom(account: Account, level: BotLevel): Promise<FoundRoom> {
+/** POST /room/computer: a room under `rules` with the level's computer player as the second member. */
+export async function computerRoom(account: Account, level: BotLevel, rules?: Rules): Promise<FoundRoom> {
   try {
-    const { slug, bot } = await account.api.computerGame({ level });
+    const { slug, bot } = await account.api.computerGame({ level, ...(rules ? { rules } : {}) });
     return { slug, opponent: { userId: bot.userId, username: bot.username } };
   } catch (error) {
     if (error instanceof ApiError && error.status === 503) {
@@ -35,6 +36,8 @@ export async function computerRoom(account: Account, level: BotLevel): Promise<F
 }
 
 export interface QuickMatchOptions {
+  /** Pair only with a player who asked for the same rules (classic when absent). */
+  readonly rules?: Rules;
   /** Longest wait for an opponent before leaving the queue. */
   readonly timeoutMs: number;
   /** Waiting status lines (the progress output). */
@@ -96,7 +99,7 @@ export async function quickMatch(server: string, account: Account, options: Quic
       const timeout = setTimeout(() => giveUp('timeout'), options.timeoutMs);
       cleanups.push(() => clearTimeout(timeout));
 
-      void lobby.findOpponent().then((searching) => {
+      void lobby.findOpponent(options.rules).then((searching) => {
         if (isErrorAck(searching)) {
           finish(() => reject(new CliError(`cannot join the quick-match queue: ${searching.error}`)));
           return;

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { createRng } from '../../src/game';
+import { createRng, formatRules, type Rules } from '../../src/game';
 import {
   type Bot,
   type GameOutcome,
@@ -17,6 +17,7 @@ import { computerRoom, type FoundRoom, parseLevel, quickMatch } from '../matchma
 import {
   gamesOption,
   placementOption,
+  rulesOption,
   secondsOption,
   seedOption,
   serverOption,
@@ -42,6 +43,7 @@ interface PlayOptions extends ClockOptions {
   placement: string;
   games: number;
   seed: number;
+  rules: Rules;
   timeout: number;
   resignAfter?: number;
   turnSeconds?: 30 | 60;
@@ -95,6 +97,7 @@ export function playCommand(): Command {
       )
       .addOption(gamesOption(1))
       .addOption(seedOption())
+      .addOption(rulesOption())
       .addOption(secondsOption('--timeout <seconds>', 'longest wait for the opponent at any step', 300))
       .addOption(
         new Option('--resign-after <shots>', 'resign instead of firing shot N + 1 (for testers)').argParser((value) => {
@@ -116,15 +119,25 @@ export function playCommand(): Command {
       'broadside play --register --create --strategy sampler',
       'broadside play --register --vs-computer hard --strategy density',
       'broadside play --register --quick --timeout 60',
+      'broadside play --register --vs-computer hard --rules fleet=russian,shots=salvo',
       'broadside play --email bot@example.com --password secret --bot --create --public --engine "python3 bot.py" --games 10',
       'broadside play --email me@example.com --password secret --join brave-otter-42 --games 3',
       'BROADSIDE_SERVER=https://broadside.example broadside play --register --join brave-otter-42 --json',
     ],
-  ).action(async (options: PlayOptions) => {
+  ).action(async (options: PlayOptions, command: Command) => {
     if (!options.create && !options.join && !options.vsComputer && !options.quick) {
       throw new CliError('give --create, --join SLUG, --vs-computer LEVEL or --quick');
     }
     const out = createOutput(options);
+    const rulesFrom = command.getOptionValueSource('rules');
+    if (options.join && rulesFrom === 'cli') {
+      // A room's rules are chosen when it is created; joining takes them as they are.
+      throw new CliError(
+        `--rules goes with --create, --vs-computer or --quick: room ${options.join} keeps the rules it was created with`,
+      );
+    }
+    if (options.join && rulesFrom === 'env')
+      out.info(`BROADSIDE_RULES ignored: room ${options.join} keeps its own rules`);
     const engine = options.engine ? serverEngineBot(options.engine, options) : null;
     const shooter = engine?.shooter ?? shooterNamed(options.strategy);
     const placer = engine?.placer ?? placerNamed(options.placement);
@@ -160,9 +173,11 @@ export function playCommand(): Command {
       await engine?.close();
     }
     const wins = results.filter((r) => r.won).length;
-    out.report([`${me.username} in room ${slug}: ${wins} won, ${results.length - wins} lost`]);
+    const rules = formatRules(client.state.match.rules);
+    out.report([`${me.username} in room ${slug} (rules ${rules}): ${wins} won, ${results.length - wins} lost`]);
     out.result({
       slug,
+      rules,
       username: me.username,
       bot: options.bot === true,
       mode: modeOf(options),
@@ -201,12 +216,13 @@ async function findRoom(
   out: Output,
 ): Promise<{ slug: string; opponent: FoundRoom['opponent'] | null }> {
   if (options.vsComputer) {
-    const room = await computerRoom(me, options.vsComputer);
+    const room = await computerRoom(me, options.vsComputer, options.rules);
     out.info(`room ${room.slug} created against ${room.opponent.username}`);
     return room;
   }
   if (options.quick) {
     const room = await quickMatch(options.server, me, {
+      rules: options.rules,
       timeoutMs: options.timeout * 1000,
       info: (line) => out.info(line),
     });
@@ -215,7 +231,7 @@ async function findRoom(
   }
   if (options.join) return { slug: options.join, opponent: null };
   return {
-    slug: await createRoom(me, options.turnSeconds ?? null, null, { public: options.public === true }),
+    slug: await createRoom(me, options.turnSeconds ?? null, options.rules, { public: options.public === true }),
     opponent: null,
   };
 }

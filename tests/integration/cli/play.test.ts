@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRules, makeRules } from '../../../src/game';
 import { startTestServer, type TestServer } from '../../support/server';
 import { runCli, startCli } from './cli';
 
@@ -50,6 +51,55 @@ describe('broadside play', () => {
     expect(h.wins).toBe(g.losses);
     expect(h.results.every((r) => r.shots >= 1)).toBe(true);
   }, 60_000);
+});
+
+describe('broadside play --rules', () => {
+  it('plays the computer under russian salvo rules: the room the server made has them', async () => {
+    const run = await runCli(
+      [
+        'play',
+        '--server',
+        server.url,
+        '--register',
+        '--vs-computer',
+        'easy',
+        '--rules',
+        'fleet=russian,shots=salvo',
+        '--strategy',
+        'density',
+        '--json',
+        '--quiet',
+      ],
+      { timeoutMs: 90_000 },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = run.json<PlayReport & { rules: string }>();
+    // Read back from the room's own state, not echoed from the option.
+    expect(report.rules).toBe(formatRules(makeRules({ fleet: 'russian', touch: false, shots: 'salvo' })));
+    expect(report.games).toBe(1);
+    // A russian fleet has 20 cells: whoever won fired at least that many shots.
+    const [game] = report.results;
+    expect(
+      Math.max(game?.shots ?? 0, (game as { opponentShots?: number } | undefined)?.opponentShots ?? 0),
+    ).toBeGreaterThanOrEqual(20);
+  }, 90_000);
+
+  it('refuses --rules with --join: a joined room keeps its own rules', async () => {
+    const run = await runCli([
+      'play',
+      '--server',
+      server.url,
+      '--register',
+      '--join',
+      'brave-otter-42',
+      '--rules',
+      'shots=salvo',
+    ]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/--rules goes with --create/);
+  });
 });
 
 describe('broadside play and the match lifecycle', () => {
