@@ -1,4 +1,13 @@
-import { cellIndex, coordOf, fleetCells, GRID_SIZE, type ShipMap, type ShotResult } from '../game';
+import {
+  cellIndex,
+  coordOf,
+  fleetCells,
+  fleetKeys,
+  GRID_SIZE,
+  type Rules,
+  type ShipMap,
+  type ShotResult,
+} from '../game';
 import type { GameRecord } from './history';
 
 /** A shot of a `broadside script` file, with the answer it must get. */
@@ -24,6 +33,8 @@ export interface ExportedScript {
   readonly description: string;
   readonly account: { readonly register: true };
   readonly room: { readonly create: true };
+  /** The rules the game was played under: the script's room is created under them. */
+  readonly rules: Rules;
   readonly opponent: {
     readonly strategy: 'random';
     readonly placement: 'random';
@@ -49,10 +60,12 @@ function passesOf(record: GameRecord, playerId: string): number[] {
 /**
  * Turns a finished game into a script that plays it again: the scripted player takes the winner's
  * seat (fleet and shots), the CLI's opponent bot the loser's (fleet and shots). Who shoots first is
- * the server's draw, so the opponent may need one shot more than it fired: its list is padded with
- * shots at water it never shot, which miss whatever the order and change nothing else. Every shot
- * keeps its answer, since an answer depends only on the target's fleet and the shooter's own
- * earlier shots. Null when neither player fired a shot (nothing to replay).
+ * the server's draw, so the opponent may need one move more than it made: its list is padded with
+ * shots at water it never shot, which miss whatever the order and change nothing else (under salvo
+ * rules a move is up to one shot per ship, so the padding is a whole salvo per move of the winner,
+ * as far as there is water). Every shot keeps its answer, since an answer depends only on the
+ * target's fleet and the shooter's own earlier shots. The rules travel with the script, so a salvo
+ * or russian game is played again under them. Null when neither player fired a shot.
  */
 export function gameScript(record: GameRecord): ExportedScript | null {
   const [a, b] = record.players;
@@ -68,7 +81,9 @@ export function gameScript(record: GameRecord): ExportedScript | null {
   const theirShots = firedBy(them.userId);
   const shotAtMe = new Set(theirShots.map(cellIndex));
   const ships = fleetCells(me.fleet);
-  for (let i = 0; i < GRID_SIZE * GRID_SIZE && theirShots.length < shots.length; i++) {
+  const perMove = record.rules.shots === 'salvo' ? fleetKeys(record.rules).length : 1;
+  const wanted = record.rules.shots === 'salvo' ? (shots.length + 1) * perMove : shots.length;
+  for (let i = 0; i < GRID_SIZE * GRID_SIZE && theirShots.length < wanted; i++) {
     if (ships.has(i) || shotAtMe.has(i)) continue;
     const c = coordOf(i);
     theirShots.push({ x: c.x, y: c.y, expect: 'M' });
@@ -85,6 +100,7 @@ export function gameScript(record: GameRecord): ExportedScript | null {
       ` Exported from Broadside; me = ${me.username}.`,
     account: { register: true },
     room: { create: true },
+    rules: { ...record.rules },
     opponent: { strategy: 'random', placement: 'random', fleet: them.fleet, shots: theirShots, seed: 1 },
     fleet: me.fleet,
     shots,

@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register } from '../../../cli/session';
+import { createRng, fleetCells, coordOf, makeRules, randomFleet } from '../../../src/game';
 import { startTestServer, type TestServer } from '../../support/server';
 import { runCli } from './cli';
 
@@ -84,5 +86,80 @@ describe('broadside script', () => {
     const missing = await runCli(['script', join(dir, 'nope.json')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/nope\.json: no such file/);
+  });
+});
+
+describe('broadside script under salvo rules, and export', () => {
+  it('plays a russian salvo script (moves as large as the turn allows), and its export plays the same game again', async () => {
+    const rules = makeRules({ fleet: 'russian', touch: false, shots: 'salvo' });
+    const opponentFleet = randomFleet(createRng(7), rules);
+    const me = await register(server.url, 'it_salvo');
+    // Every cell of the opponent's fleet: each salvo takes as many as the turn allows.
+    const shots = [...fleetCells(opponentFleet)].map((i) => coordOf(i));
+    const file = scriptFile('salvo.json', {
+      account: me.credentials,
+      room: { create: true },
+      rules: { fleet: 'russian', shots: 'salvo' },
+      opponent: { strategy: 'random', fleet: opponentFleet },
+      fleet: 'random',
+      shots,
+      expectWinner: 'me',
+    });
+    const run = await runCli(['script', file, '--server', server.url, '--json', '--quiet']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = run.json<{ rules: string; steps: { x: number; y: number; result: string; filler?: true }[] }>();
+    expect(report.rules).toBe('fleet=russian,touch=no,shots=salvo,again=never');
+    const scripted = report.steps.filter((s) => !s.filler);
+    expect(scripted.map((s) => `${s.x}${s.y}`)).toEqual(shots.map((c) => `${c.x}${c.y}`));
+    expect(scripted.every((s) => s.result !== 'M')).toBe(true);
+    expect(scripted.filter((s) => s.result === 'D')).toHaveLength(10);
+
+    const [game] = (await me.api.history('me')).games;
+    if (!game) throw new Error('no game in the history');
+    const exported = await runCli([
+      'export',
+      String(game.gameId),
+      '--email',
+      me.credentials.email,
+      '--password',
+      me.credentials.password,
+      '--server',
+      server.url,
+    ]);
+    expect(exported.stderr).toBe('');
+    expect(exported.code).toBe(0);
+    const script = JSON.parse(exported.stdout) as { rules: unknown; shots: unknown[] };
+    expect(script.rules).toEqual(rules);
+    const again = await runCli([
+      'script',
+      scriptFile('exported.json', exported.stdout),
+      '--server',
+      server.url,
+      '--json',
+      '--quiet',
+    ]);
+    expect(again.stderr).toBe('');
+    expect(again.code).toBe(0);
+    const replayed = again.json<{ rules: string; winner: string; username: string; steps: { filler?: true }[] }>();
+    expect(replayed.rules).toBe(report.rules);
+    expect(replayed.winner).toBe(replayed.username);
+    expect(replayed.steps.filter((s) => !s.filler)).toHaveLength(script.shots.length);
+  }, 60_000);
+
+  it('--rules on the command sets the room a script creates', async () => {
+    const run = await runCli([
+      'script',
+      'examples/script.json',
+      '--rules',
+      'again=hit',
+      '--server',
+      server.url,
+      '--json',
+      '--quiet',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.json<{ rules: string }>().rules).toBe('fleet=classic,touch=yes,shots=one,again=hit');
   });
 });
