@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import type { Rules } from '../../src/game';
 import { CliError } from '../errors';
 import type { Scenario } from '../load/config';
 import type { Model } from '../load/drive';
@@ -11,6 +12,7 @@ import {
   gamesOption,
   integer,
   placementOption,
+  rulesOption,
   secondsOption,
   seedOption,
   serverOption,
@@ -38,6 +40,7 @@ interface LoadOptions {
   strategy: string;
   placement: string;
   seed: number;
+  rules: Rules;
   timeout: number;
   report?: string;
   allowRemote: boolean;
@@ -89,7 +92,7 @@ function reportLines(server: string, report: LoadReport, htmlFile: string | unde
     report.scenario === 'game'
       ? [
           `load on ${server}: ${report.completed}/${report.games} games completed, ${report.errors} failed, ${model}, ` +
-            `${report.workers} worker(s)${report.paceMs ? `, ${report.paceMs} ms between a player's shots` : ''}`,
+            `${report.workers} worker(s), rules ${report.rules}${report.paceMs ? `, ${report.paceMs} ms between a player's shots` : ''}`,
           `throughput ${report.gamesPerSecond} games/s, ${report.shotsPerSecond} shots/s over ${report.seconds} s`,
         ]
       : [
@@ -171,6 +174,7 @@ export function loadCommand(): Command {
       .addOption(strategyOption('--strategy <name>', 'hunt').env('BROADSIDE_STRATEGY'))
       .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
       .addOption(seedOption())
+      .addOption(rulesOption())
       .addOption(secondsOption('--timeout <seconds>', 'longest wait for any acknowledgement or frame', 30))
       .addOption(new Option('--report <file.html>', 'also write a self-contained HTML report (charts, tables)'))
       .addOption(new Option('--allow-remote', 'allow a server that is not on this machine (loopback only by default)')),
@@ -178,6 +182,7 @@ export function loadCommand(): Command {
       'broadside load --games 200 --concurrency 20 --ramp 5',
       'broadside load --arrival-rate 20 --duration 60 --pace 2000 --report load.html',
       'broadside load --scenario auth --accounts 200 --concurrency 20',
+      'broadside load --games 50 --concurrency 10 --rules fleet=russian,shots=salvo',
       'broadside load --server http://127.0.0.1:3999 --games 20 --concurrency 10 --json',
     ],
   ).action(async (options: LoadOptions) => {
@@ -206,6 +211,7 @@ export function loadCommand(): Command {
         stepTimeoutMs: options.timeout * 1000,
         paceMs: options.pace,
         rematch: options.rematch,
+        rules: options.rules,
       },
       (p) => {
         const perSecond = (p.done / ((performance.now() - started) / 1000)).toFixed(1);

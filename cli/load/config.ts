@@ -1,4 +1,5 @@
 import { BotError } from '../../src/bots';
+import type { Rules } from '../../src/game';
 import { ApiError } from '../../src/protocol';
 import { CliError } from '../errors';
 import { MissingAccountError } from './auth';
@@ -19,6 +20,8 @@ export interface LoadConfig {
   readonly paceMs: number;
   /** Share of games after which the two players rematch in their room, on their open sockets. */
   readonly rematch: number;
+  /** The rules every game's room is created under (docs/game.md, "Rule variants"). */
+  readonly rules: Rules;
 }
 
 /** A short stable code for a failed iteration, for the "errors by code" table. */

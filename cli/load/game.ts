@@ -16,7 +16,8 @@ import type { LoadConfig } from './config';
 export type GameSettings = Pick<
   LoadConfig,
   'server' | 'strategy' | 'placement' | 'seed' | 'stepTimeoutMs' | 'paceMs' | 'rematch'
->;
+> &
+  Partial<Pick<LoadConfig, 'rules'>>;
 
 /** Where the scenario records how long each step took, ms (the load run's Timeline, or Artillery's metrics). */
 export interface StepRecorder {
@@ -102,7 +103,7 @@ export class GameScenario {
       await requestReplay(table.clients[0], observe);
     } else {
       closeClients(table);
-      const slug = await timed(timeline, 'createRoom', () => createRoom(a));
+      const slug = await timed(timeline, 'createRoom', () => createRoom(a, null, config.rules ?? null));
       // The creator first, then the guest: the original server loses a member when two joins of one
       // room arrive at once (docs/protocol.md, "Interoperability"); ours takes both either way.
       const first = await Promise.allSettled([this.seat(a, slug)]);

@@ -1,3 +1,4 @@
+import { formatRules } from '../../src/game';
 import { type Bucket, LatencyBook, type Percentiles } from '../../src/bots/latency';
 import { round } from '../stats';
 import { startWorker } from '../workers';
@@ -33,6 +34,8 @@ export interface LoadReport {
   readonly peakInFlight: number;
   readonly paceMs: number;
   readonly rematch: number;
+  /** The rules of every game's room, written as `--rules` takes them. */
+  readonly rules: string;
   /** Auth scenario: the sign-up storm, then the login storm. */
   readonly signUp: PhaseFigures | null;
   readonly login: PhaseFigures | null;
@@ -158,6 +161,7 @@ export async function runLoad(
     peakInFlight,
     paceMs: config.paceMs,
     rematch: config.rematch,
+    rules: formatRules(config.rules),
     signUp: game ? null : phaseFigures(phases, 'signUp', authCount('signUp')),
     login: game ? null : phaseFigures(phases, 'login', authCount('login')),
     latencyMs,

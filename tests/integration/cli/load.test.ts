@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadReport } from '../../../cli/load/run';
+import { makeRules } from '../../../src/game';
 import { startTestServer, type TestServer } from '../../support/server';
 import { runCli } from './cli';
 
@@ -87,6 +88,50 @@ describe('broadside load', () => {
     const embedded = JSON.parse(document.getElementById('report-data')?.textContent ?? 'null') as LoadReport;
     expect(embedded.completed).toBe(12);
   }, 120_000);
+
+  it("--rules: every room is created under them (the server's records say so), zero errors", async () => {
+    const rules = makeRules({ fleet: 'russian', touch: false, shots: 'salvo', again: 'hit' });
+    // A server of its own, so its games are exactly this run's.
+    const own = await startTestServer();
+    try {
+      const run = await runCli(
+        [
+          'load',
+          '--server',
+          own.url,
+          '--games',
+          '2',
+          '--concurrency',
+          '2',
+          '--workers',
+          '1',
+          '--rematch',
+          '0',
+          '--rules',
+          'fleet=russian,shots=salvo,again=hit',
+          '--json',
+          '--quiet',
+        ],
+        { timeoutMs: 90_000 },
+      );
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const report = run.json<LoadReport>();
+      expect(report).toMatchObject({
+        games: 2,
+        completed: 2,
+        errors: 0,
+        rules: 'fleet=russian,touch=no,shots=salvo,again=hit',
+      });
+      // The server's own records of the two games (a fresh server: games 1 and 2) carry the rules.
+      for (const id of [1, 2]) {
+        const record = await own.store.history.record(id);
+        expect(typeof record === 'string' ? record : record.rules).toEqual(rules);
+      }
+    } finally {
+      await own.dispose();
+    }
+  }, 90_000);
 
   it('open model: games arrive at a fixed rate, paced shots, zero errors', async () => {
     const run = await runCli(
