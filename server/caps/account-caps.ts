@@ -1,5 +1,5 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { LimitDetails, LimitReason } from '../../src/protocol';
+import { consumeAll, type Limiter, makeLimiter, secondsOf } from '../rate-limiter';
 import type { RedisClient } from '../redis';
 import { type LeaseBook, MemoryLeaseBook, RedisLeaseBook } from './lease-book';
 
@@ -16,9 +16,6 @@ export interface AccountCapSettings {
   readonly capHoldSeconds: number;
 }
 
-/** Seconds to wait before trying again, at least 1. */
-const secondsOf = (res: RateLimiterRes): number => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-
 /**
  * Per-account caps on rate-limiter-flexible: a point is consumed when the account takes a thing
  * (a room waiting for its game, a public room, a computer game, a spectator socket) and rewarded
@@ -29,24 +26,14 @@ const secondsOf = (res: RateLimiterRes): number => Math.max(1, Math.ceil(res.msB
  * no-op and the count never goes below what is held.
  */
 export class AccountCaps {
-  private readonly limiters = new Map<CapKind, { points: number; limiter: RateLimiterMemory | RateLimiterRedis }>();
+  private readonly limiters = new Map<CapKind, { points: number; limiter: Limiter }>();
   private readonly leases: LeaseBook;
 
   constructor(settings: AccountCapSettings, redis: RedisClient | null) {
     const duration = Math.max(1, settings.capHoldSeconds);
     const add = (kind: CapKind, points: number): void => {
       if (points <= 0) return;
-      const options = { keyPrefix: `broadside:cap:${kind}`, points, duration };
-      const limiter = redis
-        ? new RateLimiterRedis({
-            ...options,
-            storeClient: redis,
-            useRedisPackage: true,
-            // While Redis is unreachable each node keeps counting on its own instead of refusing.
-            rejectIfRedisNotReady: true,
-            insuranceLimiter: new RateLimiterMemory(options),
-          })
-        : new RateLimiterMemory(options);
+      const limiter = makeLimiter({ keyPrefix: `broadside:cap:${kind}`, points, duration }, redis);
       this.limiters.set(kind, { points, limiter });
     };
     add('WAITING_ROOMS', settings.maxWaitingRooms);
@@ -62,22 +49,17 @@ export class AccountCaps {
    * reached and how long to wait at most.
    */
   async take(kinds: readonly CapKind[], userId: string): Promise<CapTicket | LimitDetails> {
-    const taken: { kind: CapKind; ttlMs: number }[] = [];
-    for (const kind of kinds) {
+    const caps = kinds.flatMap((kind) => {
       const cap = this.limiters.get(kind);
-      if (!cap) continue;
-      try {
-        const res = await cap.limiter.consume(userId);
-        taken.push({ kind, ttlMs: res.msBeforeNext });
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        // A refused consume still counts its point: it goes back with those taken before it, so the
-        // count stays what the account holds.
-        await cap.limiter.reward(userId, 1);
-        await Promise.all(taken.map((t) => this.limiters.get(t.kind)?.limiter.reward(userId, 1)));
-        return { reason: kind, retryAfter: secondsOf(rejection), limit: cap.points };
-      }
+      return cap ? [{ kind, ...cap, key: userId }] : [];
+    });
+    const done = await consumeAll(caps);
+    if (!done.ok) {
+      const refused = caps[done.index];
+      if (!refused) throw new Error('consumeAll refused an item it was not given');
+      return { reason: refused.kind, retryAfter: secondsOf(done.rejection), limit: refused.points };
     }
+    const taken = caps.map((cap, i) => ({ kind: cap.kind, ttlMs: done.results[i]?.msBeforeNext ?? 0 }));
     return new CapTicket(
       taken,
       (kind, id, ttlMs) => this.leases.put(`${kind}:${id}`, userId, ttlMs),

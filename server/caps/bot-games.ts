@@ -1,5 +1,5 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { LimitDetails } from '../../src/protocol';
+import { consumeAll, type Limiter, makeLimiter, secondsOf } from '../rate-limiter';
 import type { RedisClient } from '../redis';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -13,26 +13,16 @@ const DAY_SECONDS = 24 * 60 * 60;
  * by every node), in memory otherwise; each bot's window of 24 hours opens at its first counted game.
  */
 export class BotGames {
-  private readonly limiter: RateLimiterMemory | RateLimiterRedis | null;
+  private readonly limiter: Limiter | null;
 
   constructor(
     readonly perDay: number,
     redis: RedisClient | null,
   ) {
-    if (perDay <= 0) {
-      this.limiter = null;
-      return;
-    }
-    const options = { keyPrefix: 'broadside:bot-games', points: perDay, duration: DAY_SECONDS };
-    this.limiter = redis
-      ? new RateLimiterRedis({
-          ...options,
-          storeClient: redis,
-          useRedisPackage: true,
-          rejectIfRedisNotReady: true,
-          insuranceLimiter: new RateLimiterMemory(options),
-        })
-      : new RateLimiterMemory(options);
+    this.limiter =
+      perDay > 0
+        ? makeLimiter({ keyPrefix: 'broadside:bot-games', points: perDay, duration: DAY_SECONDS }, redis)
+        : null;
   }
 
   /**
@@ -42,24 +32,9 @@ export class BotGames {
   async take(botIds: readonly string[]): Promise<LimitDetails | null> {
     const limiter = this.limiter;
     if (!limiter) return null;
-    const taken: string[] = [];
-    for (const id of botIds) {
-      try {
-        await limiter.consume(id);
-        taken.push(id);
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        // The refused point and those taken before it go back: nothing was played.
-        await limiter.reward(id, 1);
-        await this.give(taken);
-        return {
-          reason: 'BOT_GAMES',
-          retryAfter: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
-          limit: this.perDay,
-        };
-      }
-    }
-    return null;
+    const done = await consumeAll(botIds.map((key) => ({ limiter, key })));
+    if (done.ok) return null;
+    return { reason: 'BOT_GAMES', retryAfter: secondsOf(done.rejection), limit: this.perDay };
   }
 
   /** Gives back games counted by `take` that did not happen after all (a join refused for another reason). */

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { type Limiter, makeLimiter, secondsOf } from '../rate-limiter';
 import type { RedisClient } from '../redis';
 
 /**
@@ -18,11 +19,8 @@ export interface AuthLimitSettings {
 /** One counter: at most `points` events per window and key. */
 interface Counter {
   readonly points: number;
-  readonly limiter: RateLimiterMemory | RateLimiterRedis;
+  readonly limiter: Limiter;
 }
-
-/** Seconds to wait before trying again, at least 1. */
-const secondsOf = (res: RateLimiterRes): number => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
 export class AuthLimits {
   private readonly accountFailures: Counter | null;
@@ -32,17 +30,7 @@ export class AuthLimits {
   constructor(settings: AuthLimitSettings, redis: RedisClient | null) {
     const counter = (name: string, points: number, duration: number): Counter | null => {
       if (points <= 0) return null;
-      const options = { keyPrefix: `broadside:limit:${name}`, points, duration };
-      if (!redis) return { points, limiter: new RateLimiterMemory(options) };
-      const limiter = new RateLimiterRedis({
-        ...options,
-        storeClient: redis,
-        useRedisPackage: true,
-        // While Redis is unreachable each node keeps limiting on its own instead of failing logins.
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory(options),
-      });
-      return { points, limiter };
+      return { points, limiter: makeLimiter({ keyPrefix: `broadside:limit:${name}`, points, duration }, redis) };
     };
     const window = settings.loginFailureWindowSeconds;
     this.accountFailures = counter('login-account', settings.loginFailuresPerAccount, window);
