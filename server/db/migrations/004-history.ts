@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ratingFigures } from './columns';
 
 /**
  * Issue 14: ratings. `ratings` holds each rated player's Glicko-2 figures; `game_ratings` each
@@ -12,12 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('ratings')
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id'))
-    .addColumn('rating', 'double precision', (c) => c.notNull())
-    .addColumn('rd', 'double precision', (c) => c.notNull())
-    .addColumn('vol', 'double precision', (c) => c.notNull())
-    .addColumn('games', 'integer', (c) => c.notNull())
-    .addColumn('wins', 'integer', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .$call(ratingFigures)
     .execute();
   await db.schema.createIndex('ratings_rating').on('ratings').columns(['rating']).execute();
   await db.schema

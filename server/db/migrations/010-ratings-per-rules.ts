@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { ratingFigures } from './columns';
 
 const CLASSIC = 'fleet=classic,touch=yes,shots=one,again=never';
 
@@ -16,12 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('ratings_per_rules')
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('rules', 'text', (c) => c.notNull())
-    .addColumn('rating', 'double precision', (c) => c.notNull())
-    .addColumn('rd', 'double precision', (c) => c.notNull())
-    .addColumn('vol', 'double precision', (c) => c.notNull())
-    .addColumn('games', 'integer', (c) => c.notNull())
-    .addColumn('wins', 'integer', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .$call(ratingFigures)
     .addPrimaryKeyConstraint('ratings_per_rules_pk', ['user_id', 'rules'])
     .execute();
   await sql`insert into ratings_per_rules (user_id, rules, rating, rd, vol, games, wins, updated_at)
@@ -37,12 +33,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('ratings_classic')
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id'))
-    .addColumn('rating', 'double precision', (c) => c.notNull())
-    .addColumn('rd', 'double precision', (c) => c.notNull())
-    .addColumn('vol', 'double precision', (c) => c.notNull())
-    .addColumn('games', 'integer', (c) => c.notNull())
-    .addColumn('wins', 'integer', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .$call(ratingFigures)
     .execute();
   await sql`insert into ratings_classic select user_id, rating, rd, vol, games, wins, updated_at
     from ratings where rules = ${CLASSIC}`.execute(db);
