@@ -2,7 +2,8 @@ import { err, ok, type Result } from './result';
 import { type Coord, GRID_SIZE, cellIndex, inBounds } from './grid';
 import type { ShipMap } from './fleet';
 import { validateFleet, type FleetError } from './placement';
-import { resolveShot, type Shot, type ShotOutcome, shipsAfloat } from './shots';
+import { resolveShot, type Shot, type ShotOutcome } from './shots';
+import { turnShots } from './turn-shots';
 import type { Rng } from './rng';
 import { CLASSIC_RULES, type Rules } from './rules';
 
@@ -121,16 +122,17 @@ export function placeShips(
 }
 
 /**
- * How many shots `playerId` fires this turn: one, or under salvo rules one per own ship afloat
- * (never more than the opponent cells not yet shot). 0 when the player has no fleet.
+ * How many shots `playerId` fires this turn: turnShots (turn-shots.ts) read off the game
+ * state. 0 under salvo rules when the player has no fleet.
  */
 export function shotsAllowed(state: GameState, playerId: string): number {
-  if (state.rules.shots === 'one') return 1;
-  const own = state.fleets[playerId];
   const opponent = opponentOf(state, playerId);
-  if (own === undefined || opponent === undefined) return 0;
-  const afloat = shipsAfloat(own, shotsBy(state, opponent));
-  return Math.min(afloat, GRID_SIZE * GRID_SIZE - shotsBy(state, playerId).size);
+  return turnShots({
+    rules: state.rules,
+    fleet: opponent === undefined ? undefined : state.fleets[playerId],
+    shotsAtFleet: opponent === undefined ? new Set() : shotsBy(state, opponent),
+    unshotTargets: GRID_SIZE * GRID_SIZE - shotsBy(state, playerId).size,
+  });
 }
 
 export interface ShotApplied {

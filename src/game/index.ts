@@ -10,3 +10,4 @@ export * from './replay';
 export * from './stats';
 export * from './lifecycle';
 export * from './rules';
+export * from './turn-shots';

@@ -1,12 +1,14 @@
 import {
+  type Cell,
   CLASSIC_RULES,
   emptyGrid,
-  shipEntries,
-  sunkOnGrid,
   type GameStatus,
   type Grid,
   type PartialShipMap,
+  type Rules,
   type ShipMap,
+  turnShots,
+  turnShotsOfView,
 } from '../game';
 import type { BattlePlace, Match, Member, ServerEventName, Winner } from './types';
 
@@ -78,15 +80,14 @@ export function hasToPlay(state: ClientGameState, userId: string): boolean {
 }
 
 /**
- * How many cells this player fires this turn (docs/game.md, "Rule variants"): one, or under salvo
- * rules one per own ship afloat (a ship is down when its cells read D on the own grid), never more
- * than the opponent cells not shot yet. 0 before the fleet is placed in a salvo room.
+ * How many cells this player fires this turn: src/game's one rule (turnShots) read off the view.
+ * One, or under salvo rules one per own ship afloat, never more than the opponent cells not shot.
  */
-export function shotsThisTurn(state: ClientGameState): number {
-  if (state.match.rules.shots === 'one') return 1;
-  const fleet = state.shipsIndexes;
-  if (fleet === null) return 0;
-  const afloat = shipEntries(fleet).filter(([, cells]) => !sunkOnGrid(state.playerBoats, cells)).length;
-  const unshot = state.opponentBoats.reduce((n, row) => n + row.filter((c) => c === 'E').length, 0);
-  return Math.min(afloat, unshot);
+export function shotsThisTurn(state: {
+  readonly match: { readonly rules: Rules };
+  readonly shipsIndexes: ShipMap | null;
+  readonly playerBoats: readonly (readonly Cell[])[];
+  readonly opponentBoats: readonly (readonly Cell[])[];
+}): number {
+  return turnShots(turnShotsOfView(state.match.rules, state.shipsIndexes, state.playerBoats, state.opponentBoats));
 }

@@ -1,12 +1,4 @@
-import {
-  type Cell,
-  type Coord,
-  CLASSIC_RULES,
-  type PartialShipMap,
-  type Rules,
-  shipEntries,
-  sunkOnGrid,
-} from '../../game';
+import { type Cell, type Coord, CLASSIC_RULES, type Rules } from '../../game';
 
 /*
  * Aiming a salvo (docs/game.md, "Rule variants"): under salvo rules a player fires as many shots
@@ -14,16 +6,6 @@ import {
  * when every shot is aimed. Pure: the app's store keeps the aimed cells, the stage draws them.
  */
 type ReadonlyGrid = readonly (readonly Cell[])[];
-
-/**
- * How many shots the player fires this turn: one, or under salvo rules one per own ship afloat
- * (the own fleet and the opponent's shots at it are what the player's view holds).
- */
-export function shotsThisTurn(rules: Rules, ownFleet: PartialShipMap | null, playerBoats: ReadonlyGrid): number {
-  if (rules.shots === 'one' || !ownFleet) return 1;
-  const afloat = shipEntries(ownFleet).filter(([, cells]) => !sunkOnGrid(playerBoats, cells)).length;
-  return Math.max(1, afloat);
-}
 
 export type AimChange = 'aimed' | 'unaimed' | 'full' | 'shot';
 

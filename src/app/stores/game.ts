@@ -16,8 +16,8 @@ import {
   shipEntries,
   shipLength,
 } from '../../game';
-import { keptAim, shotsThisTurn, toggleAim as toggleAimAt, type AimChange } from '../rules/salvo-aim';
-import { type ClientGameState, initialGameState, type StateChange } from '../../protocol/client-state';
+import { keptAim, toggleAim as toggleAimAt, type AimChange } from '../rules/salvo-aim';
+import { type ClientGameState, initialGameState, shotsThisTurn, type StateChange } from '../../protocol/client-state';
 import type { Member } from '../../protocol/types';
 import { nextClockOffset } from '../session/clock';
 import { departedMembers } from '../session/presence';
@@ -193,14 +193,8 @@ export function isFleetOf(fleet: ShipMap, rules: Rules): boolean {
   return ships.length === keys.length && ships.every(([key, cells]) => cells.length === shipLength(key, rules));
 }
 
-/** Shots this player fires this turn: one, or one per own ship afloat under salvo rules. */
-export function shotsAllowed(state: {
-  readonly match: { readonly rules: Rules };
-  readonly shipsIndexes: ShipMap | null;
-  readonly playerBoats: readonly (readonly Cell[])[];
-}): number {
-  return shotsThisTurn(state.match.rules, state.shipsIndexes, state.playerBoats);
-}
+/** Shots this player fires this turn: src/game's one rule, read off the view (shotsThisTurn). */
+export const shotsAllowed = shotsThisTurn;
 
 /** Salvo: aims at a cell or takes the aim back, on this player's turn only; says what happened. */
 export function toggleAim(at: Coord): AimChange | 'LOCKED' {

@@ -7,37 +7,14 @@ import {
   makeRules,
   moveShip,
   randomFleet,
-  shipEntries,
   touchingShips,
 } from '../../../src/game';
-import { aimCounter, aimsSalvo, keptAim, shotsThisTurn, toggleAim } from '../../../src/app/rules/salvo-aim';
+import { aimCounter, aimsSalvo, keptAim, toggleAim } from '../../../src/app/rules/salvo-aim';
 import { checkPlacement } from '../../../src/app/rules/placement-check';
 
 const SALVO = makeRules({ shots: 'salvo' });
 
 describe('aiming a salvo', () => {
-  it('fires one shot per own ship afloat under salvo rules, one otherwise', () => {
-    const fleet = randomFleet(createRng(3), SALVO);
-    const grid = emptyGrid();
-    expect(shotsThisTurn(SALVO, fleet, grid)).toBe(5);
-    expect(shotsThisTurn(CLASSIC_RULES, fleet, grid)).toBe(1);
-    // Two ships sunk: three shots left.
-    for (const [, cells] of shipEntries(fleet).slice(0, 2)) for (const c of cells) (grid[c.y] as Cell[])[c.x] = 'D';
-    expect(shotsThisTurn(SALVO, fleet, grid)).toBe(3);
-    // A hit that did not sink changes nothing.
-    const [, , c] = shipEntries(fleet);
-    const first = c?.[1][0];
-    if (first) (grid[first.y] as Cell[])[first.x] = 'H';
-    expect(shotsThisTurn(SALVO, fleet, grid)).toBe(3);
-    expect(
-      shotsThisTurn(
-        makeRules({ fleet: 'russian', shots: 'salvo' }),
-        randomFleet(createRng(1), makeRules({ fleet: 'russian' })),
-        emptyGrid(),
-      ),
-    ).toBe(10);
-  });
-
   it('aims cell by cell up to the limit, takes an aim back, refuses a cell already shot', () => {
     const grid = emptyGrid();
     (grid[0] as Cell[])[3] = 'M';
