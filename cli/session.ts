@@ -16,7 +16,8 @@ export interface Account {
   readonly token: string;
   readonly userId: string;
   readonly username: string;
-  readonly credentials: Credentials;
+  /** Absent when the account came as a token (`broadside load --tokens`). */
+  readonly credentials?: Credentials;
 }
 
 function identity(token: string): { id: string; username: string } {
@@ -31,11 +32,20 @@ function identity(token: string): { id: string; username: string } {
   return parsed.data;
 }
 
-export async function login(server: string, credentials: Credentials): Promise<Account> {
+/** An account that logged in with a password, whose credentials are known. */
+export type LoggedIn = Account & { readonly credentials: Credentials };
+
+export async function login(server: string, credentials: Credentials): Promise<LoggedIn> {
   const api = new ApiClient({ baseUrl: server });
   const { access_token } = await api.login(credentials);
   const { id, username } = identity(access_token);
   return { api, token: access_token, userId: id, username, credentials };
+}
+
+/** An account from an access token the server issued earlier (no login: the token says who). */
+export function accountOfToken(server: string, token: string): Account {
+  const { id, username } = identity(token);
+  return { api: new ApiClient({ baseUrl: server, token }), token, userId: id, username };
 }
 
 /** Fresh credentials for a bot: unique across runs and machines, valid under the sign-up rules. */
@@ -52,7 +62,7 @@ export async function signUp(server: string, prefix = 'bot'): Promise<Credential
 }
 
 /** Signs a new bot up, then logs it in (as the web client does after sign-up). */
-export async function register(server: string, prefix = 'bot'): Promise<Account> {
+export async function register(server: string, prefix = 'bot'): Promise<LoggedIn> {
   return login(server, await signUp(server, prefix));
 }
 

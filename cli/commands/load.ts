@@ -23,6 +23,7 @@ import {
 import { createOutput } from '../output';
 import { createProgress } from '../progress';
 import { errorHints } from '../load/hints';
+import { readTokens } from '../load/tokens';
 
 interface LoadOptions {
   server: string;
@@ -36,6 +37,7 @@ interface LoadOptions {
   maxInFlight: number;
   pace: number;
   rematch: number;
+  tokens?: string;
   workers: number;
   strategy: string;
   placement: string;
@@ -72,12 +74,12 @@ function modelOf(options: LoadOptions): Model {
       maxInFlight: options.maxInFlight,
     };
   }
-  if (options.duration !== undefined) throw new CliError('--duration goes with --arrival-rate');
   return {
     kind: 'closed',
     count: options.scenario === 'auth' ? options.accounts : options.games,
     concurrency: options.concurrency,
     rampSeconds: options.ramp,
+    ...(options.duration === undefined ? {} : { durationSeconds: options.duration }),
   };
 }
 
@@ -158,7 +160,12 @@ export function loadCommand(): Command {
           'open model: start this many games (or sign-ups, then logins) per second, whatever the server does',
         ).argParser(rate),
       )
-      .addOption(new Option('--duration <seconds>', 'open model: how long arrivals go on').argParser(rate))
+      .addOption(
+        new Option(
+          '--duration <seconds>',
+          'open model: how long arrivals go on; closed model: stop then, cutting off what is in flight (neither done nor failed)',
+        ).argParser(rate),
+      )
       .addOption(
         new Option('--max-in-flight <n>', 'open model: arrivals beyond this many running are dropped (DROPPED)')
           .default(20_000)
@@ -169,6 +176,12 @@ export function loadCommand(): Command {
         new Option('--rematch <share>', 'share of games followed by a rematch on the same sockets (else a new room)')
           .default(0.5)
           .argParser(share),
+      )
+      .addOption(
+        new Option(
+          '--tokens <file>',
+          'game scenario: play with these existing accounts (access tokens, one a line) instead of signing new ones up',
+        ),
       )
       .addOption(workersOption('worker threads generating the load', Math.min(2, availableParallelism())))
       .addOption(strategyOption('--strategy <name>', 'hunt').env('BROADSIDE_STRATEGY'))
@@ -212,6 +225,7 @@ export function loadCommand(): Command {
         paceMs: options.pace,
         rematch: options.rematch,
         rules: options.rules,
+        tokens: options.tokens === undefined ? null : readTokens(options.tokens),
       },
       (p) => {
         const perSecond = (p.done / ((performance.now() - started) / 1000)).toFixed(1);

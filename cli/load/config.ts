@@ -22,6 +22,8 @@ export interface LoadConfig {
   readonly rematch: number;
   /** The rules every game's room is created under (docs/game.md, "Rule variants"). */
   readonly rules: Rules;
+  /** Game scenario: access tokens of existing accounts to play with (`--tokens`), or null to sign up. */
+  readonly tokens: readonly string[] | null;
 }
 
 /** A short stable code for a failed iteration, for the "errors by code" table. */

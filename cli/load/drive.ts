@@ -2,13 +2,21 @@
  * How a load run starts its iterations (games, sign-ups, logins), after Artillery's phases and
  * k6's executors:
  * - closed: `concurrency` lanes each run iterations one after another until `count` are taken
- *   (a new iteration only when one ends: the server's speed sets the pace);
+ *   (a new iteration only when one ends: the server's speed sets the pace), or until
+ *   `durationSeconds` when given: then the run ends and iterations still in flight are cut off,
+ *   counted neither done nor failed (a soak at constant concurrency, k6's constant-VUs);
  * - open: iterations arrive at `ratePerSecond` for `durationSeconds` whatever the server does (a
  *   slow server piles iterations up, as real players would), at most `maxInFlight` at once; an
  *   arrival over that cap is dropped and counted as a `DROPPED` error.
  */
 export type Model =
-  | { readonly kind: 'closed'; readonly count: number; readonly concurrency: number; readonly rampSeconds: number }
+  | {
+      readonly kind: 'closed';
+      readonly count: number;
+      readonly concurrency: number;
+      readonly rampSeconds: number;
+      readonly durationSeconds?: number;
+    }
   | {
       readonly kind: 'open';
       readonly ratePerSecond: number;
@@ -64,7 +72,7 @@ export interface DriveHooks {
 const sleepUntil = (at: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 
-/** Runs this worker's share of `model` from `startedAt` (epoch ms); resolves when all have ended. */
+/** Runs this worker's share of `model` from `startedAt` (epoch ms); resolves when all have ended (or the closed model's duration is over). */
 export async function drive(model: Model, share: Share, startedAt: number, hooks: DriveHooks): Promise<void> {
   const { indices, lanes, cap } = plan(model, share);
   const once = (index: number): Promise<void> =>
@@ -73,16 +81,23 @@ export async function drive(model: Model, share: Share, startedAt: number, hooks
       (error: unknown) => hooks.finished(false, error),
     );
   if (model.kind === 'closed') {
+    const deadline = model.durationSeconds === undefined ? null : startedAt + model.durationSeconds * 1000;
     let next = 0;
-    await Promise.all(
+    let over = false;
+    const allLanes = Promise.all(
       lanes.map(async (delay) => {
         await sleepUntil(startedAt + delay);
-        while (next < indices.length) {
+        while (next < indices.length && !over) {
           const index = indices[next++] ?? 0;
           await once(index);
         }
       }),
     );
+    if (deadline === null) return void (await allLanes);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([allLanes, new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now())))]);
+    over = true;
+    clearTimeout(timer);
     return;
   }
   const running = new Set<Promise<void>>();

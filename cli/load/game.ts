@@ -55,15 +55,18 @@ export class GameScenario {
   private readonly shooter;
   private readonly placer;
 
+  /** `existing` hands out accounts made before the run (`--tokens`); otherwise each is signed up and logged in. */
   constructor(
     private readonly config: GameSettings,
     private readonly timeline: StepRecorder,
+    private readonly existing: (() => Promise<Account>) | null = null,
   ) {
     this.shooter = shooterNamed(config.strategy);
     this.placer = placerNamed(config.placement);
   }
 
   private async account(): Promise<Account> {
+    if (this.existing) return this.existing();
     const credentials = await timed(this.timeline, 'signUp', () => signUp(this.config.server, 'load'));
     return timed(this.timeline, 'login', () => login(this.config.server, credentials));
   }

@@ -127,6 +127,8 @@ export async function runLoad(
           phases.push(...message.phases);
           progress();
           resolve();
+          // Its last word: a closed run cut off by --duration may still hold games and their timers.
+          void worker.terminate();
         });
         worker.on('error', reject);
         worker.on('exit', (code) => {

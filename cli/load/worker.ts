@@ -5,6 +5,7 @@ import { errorCode, type LoadConfig } from './config';
 import { type DriveHooks, drive, type Share } from './drive';
 import { GameScenario } from './game';
 import { Timeline, type WindowSnapshot } from './timeline';
+import { tokenAccounts } from './tokens';
 
 /** When a phase of the run (the games, or the sign-ups then the logins) started and ended, epoch ms. */
 export interface PhaseSpan {
@@ -55,7 +56,8 @@ async function phase(name: string, from: number, run: (index: number) => Promise
 }
 
 if (config.scenario === 'game') {
-  const games = new GameScenario(config, timeline);
+  const existing = config.tokens ? tokenAccounts(config.server, config.tokens, share) : null;
+  const games = new GameScenario(config, timeline, existing);
   inFlight = () => games.inFlight;
   try {
     await phase('games', startedAt, (i) => games.run(i));

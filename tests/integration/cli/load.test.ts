@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadReport } from '../../../cli/load/run';
 import { makeRules } from '../../../src/game';
+import { register } from '../../../cli/session';
 import { startTestServer, type TestServer } from '../../support/server';
 import { runCli } from './cli';
 
@@ -159,6 +160,33 @@ describe('broadside load', () => {
     expect(report.model).toEqual({ kind: 'open', ratePerSecond: 2, durationSeconds: 3, maxInFlight: 20_000 });
     expect(report.peakInFlight).toBeGreaterThan(0);
     expectOrderedPercentiles(report, ['signUp', 'login', 'shoot']);
+  }, 120_000);
+
+  it('--tokens: plays with existing accounts, no sign-up or login; --duration cuts a closed run off', async () => {
+    const accounts = await Promise.all([0, 1, 2, 3].map(() => register(server.url, 'tok')));
+    const tokens = join(dir, 'tokens');
+    writeFileSync(tokens, `${accounts.map((a) => a.token).join('\n')}\n`);
+    const base = ['load', '--server', server.url, '--tokens', tokens, '--concurrency', '2', '--workers', '2'];
+    const run = await runCli([...base, '--games', '4', '--rematch', '1', '--json', '--quiet'], { timeoutMs: 110_000 });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = run.json<LoadReport>();
+    expect(report).toMatchObject({ completed: 4, errors: 0 });
+    expect(report.latencyMs.signUp).toBeUndefined();
+    expect(report.latencyMs.login).toBeUndefined();
+    expect(report.latencyMs.createRoom?.count).toBe(2);
+    expect(report.latencyMs.replay?.count).toBe(2);
+
+    const cut = await runCli([...base, '--games', '1000', '--pace', '50', '--duration', '3', '--json', '--quiet'], {
+      timeoutMs: 110_000,
+    });
+    expect(cut.stderr).toBe('');
+    expect(cut.code).toBe(0);
+    const soak = cut.json<LoadReport>();
+    expect(soak.model).toMatchObject({ kind: 'closed', durationSeconds: 3 });
+    expect(soak.errors).toBe(0);
+    expect(soak.completed).toBeLessThan(1000);
+    expect(soak.latencyMs.shoot?.count).toBeGreaterThan(0);
   }, 120_000);
 
   it('auth scenario: a sign-up storm then a login storm, measured apart, zero errors', async () => {

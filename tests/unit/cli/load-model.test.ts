@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { type Model, plan, plannedIterations } from '../../../cli/load/drive';
+import { describe, expect, it, vi } from 'vitest';
+import { drive, type Model, plan, plannedIterations } from '../../../cli/load/drive';
 import { isLoopback } from '../../../cli/load/loopback';
 import { niceTicks } from '../../../cli/load/svg-chart';
 import { Timeline, WINDOW_MS } from '../../../cli/load/timeline';
@@ -25,6 +25,37 @@ describe('load model plan', () => {
     expect(a.indices).toEqual([0, 2, 4, 6]);
     expect(b.indices).toEqual([1, 3, 5]);
     expect(a.cap + b.cap).toBe(5);
+  });
+});
+
+describe('drive', () => {
+  it('closed with a duration: starts nothing after it and ends then, cutting off what is in flight', async () => {
+    vi.useFakeTimers();
+    try {
+      const started: number[] = [];
+      const outcomes: boolean[] = [];
+      const model: Model = { kind: 'closed', count: 100, concurrency: 2, rampSeconds: 0, durationSeconds: 1 };
+      const run = drive(model, { index: 0, of: 1 }, Date.now(), {
+        run: (index) => {
+          started.push(index);
+          return new Promise((resolve) => setTimeout(resolve, 300));
+        },
+        finished: (ok) => outcomes.push(ok),
+      });
+      let ended = false;
+      void run.then(() => (ended = true));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(ended).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(ended).toBe(true);
+      // Two lanes, one game each 300 ms: three finished per lane by 1 s, the fourth cut off.
+      expect(outcomes).toEqual([true, true, true, true, true, true]);
+      expect(started).toHaveLength(8);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(started).toHaveLength(8);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
