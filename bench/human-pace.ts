@@ -2,13 +2,19 @@
  * `npx tsx bench/human-pace.ts`: our server at human pace (every player thinks `--pace` ms before
  * each shot) with `--games` games in flight at once, once per variant, side by side: the levers of
  * issue 24 item 2 switched one at a time. The compiled server runs pinned to CPU 1 with
- * `--trace-gc`; `broadside load` (one worker) plays on CPU 0. Over the steady part (from `--ramp`
- * + 15 s, `--steady` s long, every game in flight) it prints the shoot p99 (median and worst
- * 10-s interval), the event-loop max (GET /metrics, per second), full GC cycles and scavenges, the
- * main-thread marking per cycle, bytes allocated per shot, and the live heap per game.
+ * `--trace-gc`; `broadside load` (one worker) plays on CPU 0. The players' accounts are seeded into
+ * the server's database before it starts (bench/seed-accounts.ts) and play by token, so no
+ * argon2id hashing happens during the run. Lanes rematch on their sockets, and the load stops at
+ * the end of the steady part (`--duration`): from `--ramp` + 15 s, `--steady` s long, every game
+ * in flight. Over it the bench prints the shoot p99 (median and worst 10-s interval), the
+ * event-loop max (GET /metrics, per second), full GC cycles and scavenges, the main-thread marking
+ * per cycle, bytes allocated per shot, and the live heap per game.
  *
  *   npx tsx bench/human-pace.ts [--games 2000] [--ramp 60] [--pace 2000] [--steady 90] [--rounds 1]
- *     [--variants baseline,slim,slim+stgc]
+ *     [--variants slim,stgc,semi64,slim@<commit>]
+ *
+ * `name@commit` runs variant `name` on the server built as it was at `commit` (bench/commit-build.ts):
+ * a code lever against the code before it.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,10 +22,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadReport } from '../cli/load/run';
 import { freePort, runLoadJson, stop, waitForHttp } from './child';
+import { buildServerAt } from './commit-build';
 import { type GcEvent, gcFigures, parseGcLine } from './gc-trace';
 import { pinSelf, planPinning } from './pin';
 import { benchServerEnv, buildServer, COMPILED_ENTRY } from './server-entry';
 import { numberFlags } from './flags';
+import { seedAccounts } from './seed-accounts';
 
 const args = process.argv.slice(2);
 const flag = numberFlags(args);
@@ -30,26 +38,34 @@ const steady = flag('--steady', 90);
 const rounds = Math.round(flag('--rounds', 1));
 const variantArg = args.indexOf('--variants');
 
-/** A lever: node flags and environment of the server. */
+/** A lever: node flags and environment of the server, and the build it runs (today's unless `entry`). */
 interface Variant {
   readonly name: string;
   readonly node: readonly string[];
   readonly env: Record<string, string>;
+  readonly entry?: string;
 }
-const VARIANTS: Record<string, Variant> = {
-  baseline: { name: 'baseline', node: [], env: { SOCKET_SLIM_REQUESTS: '0' } },
-  slim: { name: 'slim', node: [], env: {} },
-  'slim+stgc': { name: 'slim+stgc', node: ['--single-threaded-gc'], env: {} },
-  stgc: { name: 'stgc', node: ['--single-threaded-gc'], env: { SOCKET_SLIM_REQUESTS: '0' } },
+const STGC = '--single-threaded-gc';
+const semi = (mb: number): string => `--max-semi-space-size=${mb}`;
+const VARIANTS: Record<string, Omit<Variant, 'name'>> = {
+  baseline: { node: [], env: { SOCKET_SLIM_REQUESTS: '0' } },
+  slim: { node: [], env: {} },
+  stgc: { node: [STGC], env: {} },
+  semi16: { node: [semi(16)], env: {} },
+  semi64: { node: [semi(64)], env: {} },
+  'stgc+semi64': { node: [STGC, semi(64)], env: {} },
 };
-const chosen = (variantArg >= 0 ? (args[variantArg + 1] ?? '') : 'baseline,slim,slim+stgc').split(',');
-const variants = chosen.map((name) => {
+const chosen = (variantArg >= 0 ? (args[variantArg + 1] ?? '') : 'slim,stgc,semi64').split(',');
+const builds = new Map<string, string>();
+const variants: Variant[] = chosen.map((spec) => {
+  const [name = '', commit] = spec.split('@');
   const v = VARIANTS[name];
   if (!v) {
-    console.error(`unknown variant ${name} (${Object.keys(VARIANTS).join(', ')})`);
+    console.error(`unknown variant ${name} (${Object.keys(VARIANTS).join(', ')}; name@commit for another build)`);
     process.exit(2);
   }
-  return v;
+  if (commit && !builds.has(commit)) builds.set(commit, buildServerAt(commit));
+  return { name: spec, ...v, ...(commit ? { entry: builds.get(commit) } : {}) };
 });
 
 interface Metrics {
@@ -72,16 +88,20 @@ interface Row {
   readonly scavenges: number;
   readonly markMsMean: number;
   readonly markMsMax: number;
+  readonly scavengeMsMean: number;
   readonly allocKbPerShot: number;
   readonly liveKbPerGame: number;
+  readonly loadBefore: string;
   readonly load: string;
 }
 
 async function measure(variant: Variant, cpu: string | undefined): Promise<Row> {
   const dataDir = mkdtempSync(join(tmpdir(), 'broadside-human-pace-'));
+  const tokens = await seedAccounts(dataDir, 2 * games);
+  const loadBefore = loadavg()[0]?.toFixed(1) ?? '';
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const node = ['--trace-gc', ...variant.node, COMPILED_ENTRY];
+  const node = ['--trace-gc', ...variant.node, variant.entry ?? COMPILED_ENTRY];
   const env = { ...process.env, ...benchServerEnv(port, dataDir, { SIGNUPS_PER_ADDRESS: '0', ...variant.env }) };
   const [command, argv] = cpu ? ['taskset', ['-c', cpu, process.execPath, ...node]] : [process.execPath, node];
   const server = spawn(command, argv, { env, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -105,14 +125,17 @@ async function measure(variant: Variant, cpu: string | undefined): Promise<Row> 
       } catch {}
     }, 5000);
     const loadStart = Date.now();
-    const loadArgs = [
-      ...['--games', String(games), '--concurrency', String(games), '--ramp', String(ramp), '--pace', String(pace)],
-      ...['--strategy', 'hunt', '--workers', '1', '--timeout', '120'],
-    ];
-    const report = await runLoadJson<LoadReport>(url, loadArgs, 30 * 60_000);
-    clearInterval(poll);
-    const from = ramp + 15;
+    // The load report's 10-s intervals that lie wholly in the window count, so it starts on one.
+    const from = Math.ceil((ramp + 15) / 10) * 10;
     const to = from + steady;
+    // Lanes rematch on their open sockets, so 2 × games sockets stay connected until `--duration` ends the run.
+    const loadArgs = [
+      ...['--games', String(100 * games), '--concurrency', String(games), '--ramp', String(ramp)],
+      ...['--duration', String(to + 5), '--rematch', '1', '--tokens', tokens],
+      ...['--pace', String(pace), '--strategy', 'hunt', '--workers', '1', '--timeout', '120'],
+    ];
+    const report = await runLoadJson<LoadReport>(url, loadArgs, (to + 300) * 1000);
+    clearInterval(poll);
     const inWindow = report.intervals.filter((i) => i.startSecond >= from && i.startSecond + i.seconds <= to);
     const p99s = inWindow.map((i) => i.latencyMs.shoot?.p99 ?? 0).sort((a, b) => a - b);
     const shots = inWindow.reduce((n, i) => n + (i.latencyMs.shoot?.count ?? 0), 0);
@@ -139,8 +162,10 @@ async function measure(variant: Variant, cpu: string | undefined): Promise<Row> 
       scavenges: figures.scavenges,
       markMsMean: figures.markMsMean,
       markMsMax: figures.markMsMax,
+      scavengeMsMean: figures.scavengeMsMean,
       allocKbPerShot: (figures.allocatedMb * 1024) / Math.max(1, shots),
       liveKbPerGame: (liveMb * 1024) / Math.max(1, inFlight),
+      loadBefore,
       load: loadavg()[0]?.toFixed(1) ?? '',
     };
   } finally {
@@ -150,6 +175,11 @@ async function measure(variant: Variant, cpu: string | undefined): Promise<Row> 
 }
 
 buildServer();
+console.log(
+  `load average before ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
 const pins = planPinning();
 if (pins) pinSelf(pins.client);
 const rows: Row[] = [];
@@ -161,18 +191,18 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 console.log(
-  `human pace — ${games} games (${2 * games} sockets) in flight, ramp ${ramp} s, pace ${pace} ms, steady window ${steady} s from ${ramp + 15} s; server on CPU ${pins?.servers ?? 'any'}, load on CPU ${pins?.client ?? 'any'}`,
+  `human pace — ${games} games (${2 * games} sockets) in flight, ramp ${ramp} s, pace ${pace} ms, steady window ${steady} s from ${Math.ceil((ramp + 15) / 10) * 10} s; server on CPU ${pins?.servers ?? 'any'}, load on CPU ${pins?.client ?? 'any'}`,
 );
 console.log(
-  'variant      games  errors  sockets  shoot p99 med/worst  loop max  full GCs  scavenges  mark ms mean/max  KB alloc/shot  KB live/game  load',
+  'variant      games  errors  sockets  shoot p99 med/worst  loop max  full GCs  scavenges  scav ms  mark ms mean/max  KB alloc/shot  KB live/game  load before/after',
 );
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '–');
 for (const r of rows) {
   console.log(
     `${r.variant.padEnd(11)} ${String(r.completed).padStart(6)} ${String(r.errors).padStart(7)} ${String(r.peakSockets).padStart(8)} ` +
       `${`${f(r.shootP99Median)} / ${f(r.shootP99Worst)}`.padStart(20)} ${f(r.loopMaxMs).padStart(9)} ${String(r.fullCycles).padStart(9)} ` +
-      `${String(r.scavenges).padStart(10)} ${`${f(r.markMsMean)} / ${f(r.markMsMax)}`.padStart(17)} ${f(r.allocKbPerShot).padStart(14)} ` +
-      `${f(r.liveKbPerGame).padStart(13)} ${r.load.padStart(5)}`,
+      `${String(r.scavenges).padStart(10)} ${f(r.scavengeMsMean).padStart(8)} ${`${f(r.markMsMean)} / ${f(r.markMsMax)}`.padStart(17)} ` +
+      `${f(r.allocKbPerShot).padStart(14)} ${f(r.liveKbPerGame).padStart(13)} ${`${r.loadBefore} / ${r.load}`.padStart(18)}`,
   );
 }
 console.log(
