@@ -9,6 +9,7 @@ import type {
   RulesRecord,
   StoredRating,
 } from '../rating-store';
+import { isPostgres } from '../postgres';
 import type { Database } from '../schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,7 +47,11 @@ const figures = (row: StoredRating): StoredRating => ({
 
 /** Ratings in SQL (SQLite or PostgreSQL, one schema): table `ratings`, keyed (user_id, rules) since 010. */
 export class SqlRatings implements RatingStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly postgres: boolean;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.postgres = isPostgres(db);
+  }
 
   async unratedGames(limit: number): Promise<number[]> {
     return (await unratedGamesQuery(this.db, limit).execute()).map((r) => r.id);
@@ -64,11 +69,15 @@ export class SqlRatings implements RatingStore {
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return false;
       const game = await tx.selectFrom('games').selectAll().where('id', '=', gameId).executeTakeFirstOrThrow();
+      // FOR SHARE on PostgreSQL: an upgrade to a bot account (SqlUsers.upgradeToBot) waits for this
+      // rating, or this read waits for the upgrade and sees the bot it made; never a bot with a
+      // game rated as a person's. Shared locks: two games of one player are settled side by side.
       const members = await tx
         .selectFrom('members')
         .innerJoin('users', 'users.id', 'members.user_id')
         .select(['users.id', 'users.bot_level', 'users.bot_since'])
         .where('members.room_slug', '=', game.room_slug)
+        .$if(this.postgres, (q) => q.forShare('users'))
         .execute();
       const players = members.map((m) => ({ id: m.id, kind: kindOfRow(m) }));
       const endedAt = Number(game.ended_at ?? now);

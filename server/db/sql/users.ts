@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../conflict';
+import { isPostgres } from '../postgres';
 import type { Database } from '../schema';
 import type { BotUpgrade, PlayerRecord, UserRow, UserStore } from '../storage';
 
@@ -54,28 +55,40 @@ export class SqlUsers implements UserStore {
     return { id: row.id, username: row.username, email: row.email, passwordHash: row.password_hash, botSince };
   }
 
+  /**
+   * Upgrades a person's account to a bot account unless it has a rated game, atomically against
+   * the rating of its first game (docs/engines.md, "Bot accounts"). On PostgreSQL the user's row is
+   * locked first (FOR NO KEY UPDATE, so rows that only reference the user are not held up), and
+   * SqlRatings.settle reads its players' rows FOR SHARE: either that rating has committed its
+   * game_ratings before the conditional update below looks (refused), or it waits and rates the
+   * account as the bot it now is. SQLite runs one transaction at a time, and the conditional
+   * update decides in one statement.
+   */
   async upgradeToBot(userId: string, now = Date.now()): Promise<BotUpgrade> {
+    const postgres = isPostgres(this.db);
     return this.db.transaction().execute(async (tx): Promise<BotUpgrade> => {
-      const row = await tx.selectFrom('users').select('bot_since').where('id', '=', userId).executeTakeFirst();
+      const row = await tx
+        .selectFrom('users')
+        .select('bot_since')
+        .where('id', '=', userId)
+        .$if(postgres, (q) => q.forNoKeyUpdate())
+        .executeTakeFirst();
       if (!row) return { outcome: 'NOT_FOUND' };
       if (row.bot_since !== null) return { outcome: 'ALREADY_BOT', botSince: Number(row.bot_since) };
-      const rated = await tx
-        .selectFrom('game_ratings')
-        .select('game_id')
-        .where('user_id', '=', userId)
-        .limit(1)
-        .execute();
-      if (rated.length > 0) return { outcome: 'RATED_GAMES' };
-      // Only a person's row changes: of two upgrades at once, the second finds bot_since set.
       const done = await tx
         .updateTable('users')
         .set({ bot_since: now })
         .where('id', '=', userId)
         .where('bot_since', 'is', null)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('game_ratings').select('game_id').where('game_ratings.user_id', '=', userId))),
+        )
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) === 1) return { outcome: 'UPGRADED', botSince: now };
       const again = await tx.selectFrom('users').select('bot_since').where('id', '=', userId).executeTakeFirst();
-      return { outcome: 'ALREADY_BOT', botSince: Number(again?.bot_since ?? now) };
+      return again?.bot_since == null
+        ? { outcome: 'RATED_GAMES' }
+        : { outcome: 'ALREADY_BOT', botSince: Number(again.bot_since) };
     });
   }
 
