@@ -24,6 +24,11 @@ export interface LoadConfig {
   readonly rules: Rules;
   /** Game scenario: access tokens of existing accounts to play with (`--tokens`), or null to sign up. */
   readonly tokens: readonly string[] | null;
+  /**
+   * Game scenario, closed model: every lane's two players sign up and log in before the first game
+   * starts, and games/s counts from then (`--accounts-first`).
+   */
+  readonly accountsFirst?: boolean;
 }
 
 /** A short stable code for a failed iteration, for the "errors by code" table. */

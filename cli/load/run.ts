@@ -36,6 +36,11 @@ export interface LoadReport {
   readonly rematch: number;
   /** The rules of every game's room, written as `--rules` takes them. */
   readonly rules: string;
+  /**
+   * Game scenario with `--accounts-first`: the players' sign-ups and logins before the first game
+   * (count: players); games/s and shots/s are then over the time after it.
+   */
+  readonly accounts: PhaseFigures | null;
   /** Auth scenario: the sign-up storm, then the login storm. */
   readonly signUp: PhaseFigures | null;
   readonly login: PhaseFigures | null;
@@ -72,6 +77,7 @@ function phaseFigures(spans: readonly PhaseSpan[], name: string, count: number):
 export async function runLoad(
   config: LoadConfig,
   onProgress: (p: LoadProgress) => void = () => {},
+  onAccountsReady: (players: number, seconds: number) => void = () => {},
 ): Promise<LoadReport> {
   const planned = plannedIterations(config.model);
   const lanes = config.model.kind === 'closed' ? config.model.concurrency : Number.POSITIVE_INFINITY;
@@ -84,6 +90,8 @@ export async function runLoad(
   let completed = 0;
   let failed = 0;
   let peakInFlight = 0;
+  let accountsReady = 0;
+  let players = 0;
 
   const progress = (): void => {
     const book = new LatencyBook();
@@ -111,6 +119,11 @@ export async function runLoad(
           startedAt,
         });
         worker.on('message', (message: LoadWorkerMessage) => {
+          if (message.type === 'accounts') {
+            players += 2 * message.pairs;
+            if (++accountsReady === workers) onAccountsReady(players, round((message.at - startedAt) / 1000, 2));
+            return;
+          }
           const book = new LatencyBook();
           book.merge(message.latency);
           if (message.type === 'progress') {
@@ -147,6 +160,9 @@ export async function runLoad(
   for (const name of timeline.total.names()) histograms[name] = timeline.total.buckets(name);
   const latencyMs = timeline.total.all();
   const authCount = (name: string): number => latencyMs[name]?.count ?? 0;
+  const accounts = game ? phaseFigures(phases, 'accounts', players) : null;
+  // The accounts phase ends when the last worker's does: games are counted from then.
+  const gameSeconds = Math.max(seconds - (accounts?.seconds ?? 0), 0.001);
   return {
     scenario: config.scenario,
     model: config.model,
@@ -157,13 +173,14 @@ export async function runLoad(
     seconds: round(seconds, 2),
     workers,
     games: game ? planned : 0,
-    gamesPerSecond: game ? round(completed / seconds, 2) : 0,
-    shotsPerSecond: game ? round((latencyMs.shoot?.count ?? 0) / seconds, 1) : 0,
+    gamesPerSecond: game ? round(completed / gameSeconds, 2) : 0,
+    shotsPerSecond: game ? round((latencyMs.shoot?.count ?? 0) / gameSeconds, 1) : 0,
     concurrency: config.model.kind === 'closed' ? config.model.concurrency : peakInFlight,
     peakInFlight,
     paceMs: config.paceMs,
     rematch: config.rematch,
     rules: formatRules(config.rules),
+    accounts,
     signUp: game ? null : phaseFigures(phases, 'signUp', authCount('signUp')),
     login: game ? null : phaseFigures(phases, 'login', authCount('login')),
     latencyMs,

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { BookSnapshot } from '../../src/bots/latency';
 import { AuthScenario } from './auth';
 import { errorCode, type LoadConfig } from './config';
-import { type DriveHooks, drive, type Share } from './drive';
+import { type DriveHooks, drive, plan, type Share } from './drive';
 import { GameScenario } from './game';
 import { Timeline, type WindowSnapshot } from './timeline';
 import { tokenAccounts } from './tokens';
@@ -21,6 +21,12 @@ export type LoadWorkerMessage =
       readonly failed: number;
       readonly inFlight: number;
       readonly latency: BookSnapshot;
+    }
+  | {
+      /** `--accounts-first`: this worker's lanes have their players signed up and logged in. */
+      readonly type: 'accounts';
+      readonly pairs: number;
+      readonly at: number;
     }
   | {
       readonly type: 'done';
@@ -60,7 +66,15 @@ if (config.scenario === 'game') {
   const games = new GameScenario(config, timeline, existing);
   inFlight = () => games.inFlight;
   try {
-    await phase('games', startedAt, (i) => games.run(i));
+    let from = startedAt;
+    if (config.accountsFirst && config.model.kind === 'closed') {
+      const pairs = plan(config.model, share).lanes.length;
+      await games.prepare(pairs);
+      from = Date.now();
+      phases.push({ name: 'accounts', from: startedAt, to: from });
+      post({ type: 'accounts', pairs, at: from });
+    }
+    await phase('games', from, (i) => games.run(i));
   } finally {
     games.close();
   }

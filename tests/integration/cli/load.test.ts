@@ -217,6 +217,43 @@ describe('broadside load', () => {
     expect(report.latencyMs.shoot).toBeUndefined();
   }, 120_000);
 
+  it("--accounts-first: every lane's players sign up and log in before the first game, said on stderr", async () => {
+    const run = await runCli(
+      [
+        'load',
+        '--server',
+        server.url,
+        ...['--games', '6', '--concurrency', '3', '--workers', '2', '--accounts-first', '--json', '--quiet'],
+      ],
+      { timeoutMs: 110_000 },
+    );
+    expect(run.code).toBe(0);
+    // The phase marker a bench reads the server's memory on, printed once for all workers.
+    expect(run.stderr).toMatch(/^accounts ready: 6 players signed up and logged in in [\d.]+ s\n$/);
+    const report = run.json<LoadReport>();
+    expect(report).toMatchObject({ completed: 6, errors: 0 });
+    expect(report.accounts?.count).toBe(6);
+    expect(report.accounts?.seconds).toBeGreaterThan(0);
+    expect(report.accounts?.seconds).toBeLessThan(report.seconds);
+    // No lane signs anyone else up once the games run: three pairs in all.
+    expect(report.latencyMs.signUp?.count).toBe(6);
+    expect(report.latencyMs.login?.count).toBe(6);
+    // Games/s counts from the end of the accounts phase.
+    const overWholeRun = report.completed / report.seconds;
+    expect(report.gamesPerSecond).toBeGreaterThan(overWholeRun);
+  }, 120_000);
+
+  it('refuses --accounts-first outside the closed game model', async () => {
+    const run = await runCli([
+      'load',
+      '--server',
+      server.url,
+      ...['--arrival-rate', '1', '--duration', '1', '--accounts-first', '--quiet'],
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('broadside: --accounts-first goes with the game scenario and the closed model\n');
+  });
+
   it('exits non-zero and counts the failures when games cannot be played', async () => {
     const run = await runCli([
       'load',
