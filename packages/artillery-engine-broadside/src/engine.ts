@@ -67,6 +67,8 @@ export class BroadsideEngine {
   private readonly options: EngineOptions;
   private readonly target: string;
   private scenario: GameScenario | null = null;
+  /** Settles when the `pairs` option's players are signed up and logged in (at once when 0). */
+  private accounts: Promise<void> | null = null;
   private next: number;
 
   constructor(
@@ -110,6 +112,17 @@ export class BroadsideEngine {
       },
     );
     return this.scenario;
+  }
+
+  /** The scenario once its `pairs` are ready: the first game step starts their sign-ups, the others wait. */
+  private ready(events: Events): Promise<GameScenario> {
+    const games = this.games(events);
+    const { pairs } = this.options;
+    this.accounts ??=
+      pairs === 0
+        ? Promise.resolve()
+        : games.prepare(pairs).then(() => console.log(`accounts ready: ${2 * pairs} players signed up and logged in`));
+    return this.accounts.then(() => games);
   }
 
   createScenario(spec: ScenarioSpec, events: Events): (context: Context, done: Done) => void {
@@ -160,8 +173,8 @@ export class BroadsideEngine {
       }
       return (context, done) => {
         const index = this.next++;
-        this.games(events)
-          .run(index)
+        this.ready(events)
+          .then((games) => games.run(index))
           .then(
             () => {
               events.emit('counter', METRIC.games, 1);

@@ -16,6 +16,12 @@ export const EngineOptionsSchema = z
     rematch: z.number().min(0).max(1).default(0.5),
     /** Longest wait for any acknowledgement or frame, seconds. */
     timeout: z.number().positive().max(3600).default(30),
+    /**
+     * Pairs of players each Artillery worker signs up and logs in before its first game (0: as its
+     * virtual users need them); the games then start on existing accounts, as `broadside load
+     * --accounts-first` does, and the worker prints `accounts ready: N players` when they are.
+     */
+    pairs: z.number().int().min(0).max(100_000).default(0),
     /** Seed of the bots' choices; absent: a new one per worker (a fixed seed repeats the same games in every worker). */
     seed: z.number().int().min(0).optional(),
   })

@@ -11,7 +11,14 @@ const helpers: Helpers = {
 
 describe('artillery-engine-broadside options', () => {
   it('has the defaults of broadside load', () => {
-    expect(engineOptions({})).toEqual({ strategy: 'hunt', placement: 'random', pace: 0, rematch: 0.5, timeout: 30 });
+    expect(engineOptions({})).toEqual({
+      strategy: 'hunt',
+      placement: 'random',
+      pace: 0,
+      rematch: 0.5,
+      timeout: 30,
+      pairs: 0,
+    });
   });
 
   it('reads config.broadside over config.engines.broadside', () => {
@@ -22,6 +29,7 @@ describe('artillery-engine-broadside options', () => {
   it('names a bad or unknown option', () => {
     expect(() => engineOptions({ broadside: { rematch: 2 } })).toThrow(/config\.broadside \(rematch/);
     expect(() => engineOptions({ broadside: { concurrency: 4 } })).toThrow(/concurrency/);
+    expect(() => engineOptions({ broadside: { pairs: 1.5 } })).toThrow(/config\.broadside \(pairs/);
   });
 
   it('refuses a target that is not an http(s) server, an unknown strategy and an unknown step', () => {
