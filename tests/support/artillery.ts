@@ -79,7 +79,13 @@ export async function runArtillery(
   bin: string,
   script: string,
   target: string,
-  options: { overrides?: unknown; timeoutMs: number; env?: NodeJS.ProcessEnv },
+  options: {
+    overrides?: unknown;
+    timeoutMs: number;
+    env?: NodeJS.ProcessEnv;
+    /** Sees the output as it comes (a bench waits for a line), besides collecting it. */
+    onOutput?: (chunk: string) => void;
+  },
 ): Promise<ArtilleryRun> {
   const dir = mkdtempSync(join(tmpdir(), 'broadside-artillery-run-'));
   const out = join(dir, 'report.json');
@@ -96,12 +102,12 @@ export async function runArtillery(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => {
+  const collect = (d: Buffer): void => {
     output += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
+    options.onOutput?.(d.toString());
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
   const code = await new Promise<number | null>((done) => child.once('exit', (c) => done(c)));
   clearTimeout(timer);

@@ -60,6 +60,14 @@ export async function dropTestDatabase(name: string): Promise<void> {
   await asAdmin((client) => client.query(`drop database if exists "${name}" with (force)`));
 }
 
+/** The server processes (backends) connected to database `name` now: a bench reads their memory. */
+export async function databaseBackendPids(name: string): Promise<number[]> {
+  return asAdmin(async (client) => {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
+    return rows.map((r) => r.pid);
+  });
+}
+
 /** Drops every database whose name starts with `prefix`; returns how many. */
 export async function dropTestDatabases(prefix: string): Promise<number> {
   return asAdmin(async (client) => {

@@ -131,8 +131,17 @@ export function prepareOriginal(): OriginalBuild {
   return { apiDir, clientDist };
 }
 
+/** The processes of one original service: its Node process, its redis-server and its PostgreSQL database. */
+export interface OriginalProcesses {
+  readonly server: number;
+  readonly redis: number;
+  /** The database's name (its backends are PostgreSQL's processes: databaseBackendPids). */
+  readonly database: string;
+}
+
 export interface OriginalServer {
   readonly url: string;
+  readonly processes: OriginalProcesses;
   /** Everything the process wrote, for a failing test's message. */
   output(): string;
   /** True once the process has exited (it dies on an undecodable socket token). */
@@ -191,6 +200,7 @@ export async function startOriginalServer(build: OriginalBuild): Promise<Origina
     await seedGlossary(url);
     return {
       url,
+      processes: { server: proc.pid ?? 0, redis: redis.pid, database: database.name },
       output: () => output,
       exited: () => proc.exitCode !== null || proc.signalCode !== null,
       stop: cleanup,

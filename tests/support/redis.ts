@@ -21,6 +21,8 @@ export function redisServerPath(): string | null {
 export interface TestRedis {
   readonly url: string;
   readonly port: number;
+  /** The redis-server process (a bench reads its memory and pins it). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function startRedis(): Promise<TestRedis> {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    pid: child.pid ?? 0,
     stop: async () => {
       await stop(child);
       rmSync(dir, { recursive: true, force: true });
