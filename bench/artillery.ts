@@ -1,223 +1,137 @@
 /**
- * `npm run bench:artillery`: the Artillery engine (packages/artillery-engine-broadside) against
- * `broadside load` on the same server, side by side, so their figures can be compared: games/s,
- * shoot p99 and errors of each, alternating `--rounds` times on a fresh compiled server each.
- * Both run the same closed model: `--concurrency` lanes playing `--games` games in all, with
- * rematches half the time. The server runs alone on CPU 1 (taskset) and each generator on CPU 0.
- * Memory per game is the server process's peak resident size during a run above its size before,
- * divided by the games in flight (the original server's PostgreSQL and Redis are not counted).
- * Artillery is the one the engine's tests install (tests/support/artillery.ts); the server is
- * `--server original` for the original one (needs what the interop suite needs).
+ * `npm run bench:artillery`: `broadside load` and the Artillery engine (packages/artillery-engine-broadside)
+ * against our server and the original one, side by side on one machine: games/s, shoot p50/p99,
+ * errors and memory per game in flight, alternating servers (and tools) round after round, each
+ * run on a fresh server.
  *
- *   npm run bench:artillery -- [--games 600] [--concurrency 40] [--rounds 2] [--server ours|original] [--json]
+ * - Both tools run the same closed model, `--concurrency` lanes playing `--games` games with
+ *   rematches half the time, and both sign up and log in every lane's players FIRST
+ *   (`broadside load --accounts-first`, the engine's `pairs`): games/s counts from then.
+ * - Memory per game = (median over the middle half of the games phase − the reading taken when
+ *   the tool said its accounts were ready) / games in flight, so argon2id's sign-ups are not in it.
+ *   The Node process's RSS, and the whole service's: for the original also its redis-server's RSS
+ *   and the private memory of its PostgreSQL database's backends (shared buffers are the cluster's).
+ * - Every server process (the original's Node, redis-server and database backends too) is pinned
+ *   to CPU 1, the tools to CPU 0. Our server runs compiled with the node flags of `npm start`.
+ *
+ *   npm run bench:artillery -- [--games 600] [--concurrency 40] [--rounds 2] [--server ours|original|both]
+ *                              [--tools load,artillery] [--timeout-min 5] [--json]
  */
+import { loadavg } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { LoadReport } from '../cli/load/run';
-import { buildEngine, prepareArtillery, runArtillery } from '../tests/support/artillery';
-import { prepareOriginal, startOriginalServer } from '../tests/support/original';
-import { freePort, runLoadJson, stop, waitForHttp } from './child';
-import { pinSelf, planPinning } from './pin';
-import { benchServerEnv, buildServer, serverEntry } from './server-entry';
+import { buildEngine, prepareArtillery } from '../tests/support/artillery';
 import { numberFlags } from './flags';
+import { pinSelf, planPinning } from './pin';
+import { buildServer } from './server-entry';
+import { gameMemory, MemorySampler, type MemorySample } from './artillery/memory';
+import { type ServerName, startService } from './artillery/service';
+import { shippedStart } from './artillery/shipped-start';
+import { type Row, resultsTable, summaryLines } from './artillery/table';
+import { runArtilleryTool, runLoadTool, type ToolName, type Workload } from './artillery/tools';
 
 const args = process.argv.slice(2);
 const numberFlag = numberFlags(args);
-function flag(name: string, fallback: number): number {
-  return numberFlag(name, fallback, { whole: true });
-}
-const games = flag('--games', 600);
-const concurrency = flag('--concurrency', 40);
-const rounds = flag('--rounds', 2);
+const games = numberFlag('--games', 600, { whole: true });
+const concurrency = numberFlag('--concurrency', 40, { whole: true });
+const rounds = numberFlag('--rounds', 2, { whole: true });
+const timeoutMin = numberFlag('--timeout-min', 5);
 const json = args.includes('--json');
-const target = args.includes('original') ? 'original' : 'ours';
+function listFlag<T extends string>(name: string, fallback: string, allowed: readonly T[]): T[] {
+  const i = args.indexOf(name);
+  const values = (i >= 0 ? (args[i + 1] ?? '') : fallback).split(',');
+  const bad = values.filter((v) => !allowed.includes(v as T));
+  if (bad.length) {
+    console.error(`${name} takes ${allowed.join(', ')} (comma-separated); got ${bad.join(', ')}`);
+    process.exit(2);
+  }
+  return values as T[];
+}
+const serverArg = listFlag('--server', 'ours', ['ours', 'original', 'both'] as const);
+const servers: ServerName[] = serverArg.includes('both') ? ['ours', 'original'] : (serverArg as ServerName[]);
+const tools = listFlag('--tools', 'load,artillery', ['load', 'artillery'] as const);
 if (games % concurrency !== 0) {
   console.error('--games must be a multiple of --concurrency (Artillery runs the same number of games per lane)');
   process.exit(2);
 }
+const work: Workload = { games, concurrency, timeoutMs: timeoutMin * 60_000 };
 
-interface Row {
-  readonly tool: 'broadside load' | 'artillery';
-  readonly games: number;
-  readonly seconds: number;
-  readonly gamesPerSecond: number;
-  readonly shootP50: number;
-  readonly shootP99: number;
-  readonly errors: number;
-  /** The server process's resident memory at its peak during the run, above its idle size, per game in flight (KB). */
-  readonly rssKbPerGame: number;
-  readonly load: string;
-}
-
-/** Resident memory of a process, KB (0 when it cannot be read). */
-function rssKb(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
-/** The process listening on `port` (the original server runs under the interop harness). */
-function pidOnPort(port: string): number {
-  const out = execFileSync('ss', ['-Hltnp', `sport = :${port}`]).toString();
-  return Number(/pid=(\d+)/.exec(out)?.[1] ?? 0);
-}
-
-/** Samples the server's memory every second while `run` goes on: idle before, peak during. */
-async function watchMemory<T>(
-  url: string,
-  run: () => Promise<T>,
-): Promise<{ value: T; idleKb: number; peakKb: number }> {
-  const pid = pidOnPort(new URL(url).port);
-  const idleKb = rssKb(pid);
-  let peakKb = idleKb;
-  const timer = setInterval(() => {
-    peakKb = Math.max(peakKb, rssKb(pid));
-  }, 1000);
-  try {
-    return { value: await run(), idleKb, peakKb };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim();
+buildServer();
+if (tools.includes('artillery')) buildEngine();
+const bin = tools.includes('artillery') ? prepareArtillery() : '';
 const pins = planPinning();
+if (pins) pinSelf(pins.client);
 
-async function viaLoad(url: string): Promise<Row> {
-  const { value, idleKb, peakKb } = await watchMemory(url, () => loadRun(url));
-  return { ...value, rssKbPerGame: Math.round((peakKb - idleKb) / concurrency) };
-}
-
-async function loadRun(url: string): Promise<Omit<Row, 'rssKbPerGame'>> {
-  // Children inherit this process's CPU (pinned below); the server is pinned apart by serverEntry.
-  const loadArgs = [
-    '--games',
-    String(games),
-    '--concurrency',
-    String(concurrency),
-    '--rematch',
-    '0.5',
-    '--workers',
-    '1',
-  ];
-  const report = await runLoadJson<LoadReport>(url, loadArgs, 15 * 60_000);
-  return {
-    tool: 'broadside load',
-    games: report.completed,
-    seconds: report.seconds,
-    gamesPerSecond: report.gamesPerSecond,
-    shootP50: report.latencyMs.shoot?.p50 ?? Number.NaN,
-    shootP99: report.latencyMs.shoot?.p99 ?? Number.NaN,
-    errors: report.errors,
-    load: loadavg()[0]?.toFixed(1) ?? '',
+async function measure(round: number, server: ServerName, tool: ToolName): Promise<Row> {
+  const loadBefore = loadavg()[0] ?? 0;
+  const service = await startService(server, pins?.servers);
+  const sampler = new MemorySampler(() => service.memory(), 500);
+  let ready: Promise<MemorySample> | null = null;
+  const onReady = (): void => {
+    ready = sampler.take();
   };
+  try {
+    sampler.start();
+    const result =
+      tool === 'load'
+        ? await runLoadTool(service.url, work, onReady)
+        : await runArtilleryTool(bin, service.url, work, onReady);
+    const samples = sampler.stop();
+    const afterAccounts = ready ? await ready : null;
+    return {
+      ...result,
+      round,
+      server,
+      tool,
+      memory: afterAccounts ? gameMemory(samples, afterAccounts, result.endedAt, concurrency) : null,
+      loadBefore,
+      loadAfter: loadavg()[0] ?? 0,
+    };
+  } finally {
+    sampler.stop();
+    await service.stop();
+  }
 }
 
-async function viaArtillery(bin: string, url: string): Promise<Row> {
-  const { value, idleKb, peakKb } = await watchMemory(url, () => artilleryRun(bin, url));
-  return { ...value, rssKbPerGame: Math.round((peakKb - idleKb) / concurrency) };
-}
-
-async function artilleryRun(bin: string, url: string): Promise<Omit<Row, 'rssKbPerGame'>> {
-  const dir = mkdtempSync(join(tmpdir(), 'broadside-bench-artillery-'));
-  const script = join(dir, 'closed.yml');
-  // JSON is YAML: `concurrency` virtual users arrive within a second, each plays games/concurrency games.
-  writeFileSync(
-    script,
-    JSON.stringify({
-      config: {
-        target: url,
-        engines: { broadside: {} },
-        broadside: { rematch: 0.5 },
-        phases: [{ duration: 1, arrivalCount: concurrency }],
-      },
-      scenarios: [{ engine: 'broadside', flow: [{ loop: [{ game: {} }], count: games / concurrency }] }],
-    }),
-  );
-  const started = Date.now();
-  // The launcher's own start (a second or two) is not the server's: timed from the first metric.
-  const run = await runArtillery(bin, script, url, { timeoutMs: 15 * 60_000 });
-  rmSync(dir, { recursive: true, force: true });
-  const report = run.report;
-  if (!report) throw new Error(`artillery run failed after ${Date.now() - started} ms:\n${run.output}`);
-  const { counters, summaries } = report.aggregate;
-  const periods = (report as unknown as { intermediate: { firstMetricAt: number; lastMetricAt: number }[] })
-    .intermediate;
-  const seconds =
-    (Math.max(...periods.map((p) => p.lastMetricAt)) - Math.min(...periods.map((p) => p.firstMetricAt))) / 1000;
-  const done = counters['broadside.games'] ?? 0;
-  return {
-    tool: 'artillery',
-    games: done,
-    seconds: Math.round(seconds * 100) / 100,
-    gamesPerSecond: Math.round((done / seconds) * 100) / 100,
-    shootP50: summaries['broadside.shoot']?.p50 ?? Number.NaN,
-    shootP99: summaries['broadside.shoot']?.p99 ?? Number.NaN,
-    errors: Object.entries(counters)
-      .filter(([name]) => name.startsWith('errors.'))
-      .reduce((n, [, v]) => n + v, 0),
-    load: loadavg()[0]?.toFixed(1) ?? '',
-  };
-}
-
-async function withServer<T>(run: (url: string) => Promise<T>): Promise<T> {
-  if (target === 'original') {
-    const original = await startOriginalServer(prepareOriginal());
-    // Started from this process, it inherited the generator's CPU: moved onto the server's.
-    if (pins) execFileSync('taskset', ['-a', '-p', '-c', pins.servers, String(pidOnPort(new URL(original.url).port))]);
-    try {
-      return await run(original.url);
-    } finally {
-      await original.stop();
+const rows: Row[] = [];
+const log = (line: string): void => {
+  if (!json) console.log(line);
+};
+log(
+  `bench:artillery at ${commit}: ${servers.join(' vs ')}, ${tools.join(' and ')}; ${games} games, ${concurrency} in flight, rematch 0.5; ` +
+    `ours runs \`${shippedStart(process.cwd()).script}\`${pins ? `; servers on CPU ${pins.servers}, tools on CPU ${pins.client}` : ''}`,
+);
+log(
+  `load average before: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
+for (let round = 1; round <= rounds; round++) {
+  for (const tool of tools) {
+    // Alternate which server goes first from round to round, so neither always meets the same moment.
+    const order = round % 2 === 1 ? servers : [...servers].reverse();
+    for (const server of order) {
+      try {
+        const row = await measure(round, server, tool);
+        rows.push(row);
+        log(resultsTable([row]).at(-1) ?? '');
+      } catch (error) {
+        console.error(`round ${round}, ${server}, ${tool}: ${error instanceof Error ? error.message : error}`);
+      }
     }
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'broadside-bench-artillery-data-'));
-  const port = await freePort();
-  const child = serverEntry(benchServerEnv(port, dataDir, { SIGNUPS_PER_ADDRESS: '0' }), pins?.servers);
-  try {
-    await waitForHttp(`http://127.0.0.1:${port}/health`);
-    return await run(`http://127.0.0.1:${port}`);
-  } finally {
-    await stop(child);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
 }
-
-buildServer();
-buildEngine();
-const bin = prepareArtillery();
-if (pins) pinSelf(pins.client);
-const rows: Row[] = [];
-for (let round = 0; round < rounds; round++) {
-  rows.push(await withServer(viaLoad));
-  rows.push(await withServer((url) => viaArtillery(bin, url)));
-}
-if (json) console.log(JSON.stringify({ games, concurrency, target, pinning: pins, rows, loadAverage: loadavg() }));
+if (json)
+  console.log(
+    JSON.stringify({ commit, games, concurrency, servers, tools, pinning: pins, rows, loadAverage: loadavg() }),
+  );
 else {
+  console.log('');
+  for (const line of resultsTable(rows)) console.log(line);
+  console.log('');
+  for (const line of summaryLines(rows)) console.log(line);
   console.log(
-    `bench:artillery — ${target} server${pins ? ` on CPU ${pins.servers}, generator on CPU ${pins.client}` : ''}; ${games} games, ${concurrency} lanes, rematch 0.5`,
-  );
-  console.log('tool            games  seconds  games/s  shoot p50  shoot p99  errors  KB/game  load(1 min)');
-  for (const r of rows) {
-    console.log(
-      `${r.tool.padEnd(15)} ${String(r.games).padStart(5)} ${r.seconds.toFixed(1).padStart(8)} ${r.gamesPerSecond.toFixed(1).padStart(8)} ` +
-        `${r.shootP50.toFixed(2).padStart(10)} ${r.shootP99.toFixed(2).padStart(10)} ${String(r.errors).padStart(7)} ${String(r.rssKbPerGame).padStart(8)} ${r.load.padStart(12)}`,
-    );
-  }
-  const mean = (tool: Row['tool'], pick: (r: Row) => number): number => {
-    const mine = rows.filter((r) => r.tool === tool);
-    return mine.reduce((n, r) => n + pick(r), 0) / mine.length;
-  };
-  const ratio = (pick: (r: Row) => number): string =>
-    (mean('artillery', pick) / mean('broadside load', pick)).toFixed(2);
-  console.log(
-    `artillery / broadside load: games/s ${ratio((r) => r.gamesPerSecond)}, shoot p99 ${ratio((r) => r.shootP99)}`,
-  );
-  console.log(
-    `load average ${loadavg()
+    `load average after: ${loadavg()
       .map((n) => n.toFixed(2))
       .join(' ')}`,
   );
