@@ -53,6 +53,23 @@ describe('artillery-engine-broadside under artillery run', () => {
     expect(metrics.shotCommits.shots).toBe(shots);
   }, 300_000);
 
+  it('pairs: signs the players up before the first game, says so, and plays every game on them', async () => {
+    const run = await runArtillery(bin, EXAMPLE, server.url, {
+      // Three virtual users at once, one worker: the two prepared pairs plus one signed up on demand.
+      overrides: {
+        config: { phases: [{ duration: 1, arrivalCount: 3 }], broadside: { rematch: 0.5, pairs: 2 } },
+      },
+      timeoutMs: 240_000,
+      env: { WORKERS: '1' },
+    });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('accounts ready: 4 players signed up and logged in');
+    const { counters, summaries } = run.report?.aggregate ?? { counters: {}, summaries: {} };
+    expect(counters['broadside.games'], run.output).toBe(3);
+    // The prepared players, and one more pair for the third game that found both pairs playing.
+    expect(summaries['broadside.signUp']?.count).toBe(6);
+  }, 300_000);
+
   it('refuses a bad option before any game, naming it', async () => {
     const run = await runArtillery(bin, EXAMPLE, server.url, {
       overrides: { config: { phases: [{ duration: 1, arrivalRate: 1 }], broadside: { pace: -5 } } },
