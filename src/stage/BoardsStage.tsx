@@ -6,12 +6,13 @@ import { type BoardsModel, boardsSnapshot } from './boards-model';
 export type { BoardsModel } from './boards-model';
 import { CLASSIC_RULES, shotStats } from '../game';
 import { enemyFleetStatus } from './fleet-status';
-import { planEffects, type StageSnapshot } from './effects-plan';
+import { EMPTY_PLAN, planEffects, type StageSnapshot } from './effects-plan';
 import { createInteraction } from './interaction';
 import { computeScrollingLayout, layoutAttribute } from './layout';
 import { stageRenderer } from './renderer-choice';
 import { Scene, type SceneModel } from './Scene';
-import { playCue } from './sounds';
+import { scheduleShots } from './shot-beats';
+import { useCueTimers } from './use-cue-timers';
 import { useDevicePixelRatio } from './use-device-pixel-ratio';
 import { useStageSize } from './use-stage-size';
 import { useStageTheme } from './use-stage-theme';
@@ -50,17 +51,23 @@ export default function BoardsStage({ model, titles, animate, label, muted, them
   const [, setReady] = useState(false);
   const onInit = useCallback(() => setReady(true), []);
 
+  const mutedNow = useRef(muted);
+  mutedNow.current = muted;
+  const playLater = useCueTimers(() => mutedNow.current);
   const previous = useRef<StageSnapshot | null>(null);
   useEffect(() => {
     const next = boardsSnapshot(model);
-    const plan = animate ? planEffects(previous.current, next) : { effects: [], sounds: [] };
+    const plan = animate ? planEffects(previous.current, next) : EMPTY_PLAN;
     previous.current = next;
     const now = performance.now();
-    plan.effects.forEach((effect, i) => {
-      if (effect.kind !== 'turn') interaction.current.effects.push({ effect, start: now, seed: i * 3.1 + now });
+    // A salvo's shots land one after the other (shot-beats.ts), as on the players' own stages.
+    const scheduled = scheduleShots(plan, next.battlePlace);
+    scheduled.effects.forEach(({ item, delayMs }, i) => {
+      if (item.kind !== 'turn')
+        interaction.current.effects.push({ effect: item, start: now + delayMs, seed: i * 3.1 + now });
     });
-    for (const cue of plan.sounds) if (cue !== 'victory' && cue !== 'defeat') playCue(cue, muted);
-  }, [model, animate, muted]);
+    playLater(scheduled.sounds.filter(({ item }) => item !== 'victory' && item !== 'defeat'));
+  }, [model, animate, playLater]);
 
   const rules = model.rules ?? CLASSIC_RULES;
   const scene: SceneModel = {

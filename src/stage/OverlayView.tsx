@@ -84,6 +84,8 @@ export function OverlayView({
 
     for (const active of mine) {
       const elapsed = now - active.start;
+      // A salvo's later shots wait for their beat (shot-beats.ts).
+      if (elapsed < 0) continue;
       const e = active.effect;
       if (e.kind === 'splash') {
         const f = splashFrame(elapsed);

@@ -4,12 +4,15 @@ import { joinAnnouncements, type Translate } from './announce';
 import type { Voice } from './announcer';
 import { planEffects, type StageSnapshot, toStageSnapshot } from './effects-plan';
 import type { Interaction } from './interaction';
-import { playCue, stopAllCues } from './sounds';
+import { scheduleShots } from './shot-beats';
+import { stopAllCues } from './sounds';
+import { useCueTimers } from './use-cue-timers';
 
 /**
  * Effects, sounds and announcements come from the difference between two views (effects-plan.ts):
- * each new view is diffed with the one before, the effects are queued for the scene's ticker, the
- * sounds played unless muted and the announcements said.
+ * each new view is diffed with the one before, the effects are queued for the scene's ticker and
+ * the sounds played unless muted, a salvo's shots one after the other (shot-beats.ts), and the
+ * announcements said.
  */
 export function useStageEffects(
   view: StageSnapshot,
@@ -28,6 +31,7 @@ export function useStageEffects(
   // Muting takes effect for the next cue; the view alone triggers a plan.
   const mutedNow = useRef(muted);
   mutedNow.current = muted;
+  const playLater = useCueTimers(() => mutedNow.current);
   // The rules only name ships in the texts: a change of them alone plans nothing.
   const rulesNow = useRef(rules);
   rulesNow.current = rules;
@@ -38,12 +42,13 @@ export function useStageEffects(
     const plan = planEffects(previous.current, next, watchedPlay.current);
     previous.current = next;
     const now = performance.now();
-    plan.effects.forEach((effect, i) => {
-      interaction.current.effects.push({ effect, start: now, seed: i * 3.1 + now });
+    const scheduled = scheduleShots(plan, next.battlePlace);
+    scheduled.effects.forEach(({ item, delayMs }, i) => {
+      interaction.current.effects.push({ effect: item, start: now + delayMs, seed: i * 3.1 + now });
     });
-    for (const cue of plan.sounds) playCue(cue, mutedNow.current);
+    playLater(scheduled.sounds);
     if (plan.announcements.length > 0) say(joinAnnouncements(translate, plan.announcements, rulesNow.current), 'game');
-  }, [view, interaction, translate, say]);
+  }, [view, interaction, translate, say, playLater]);
   useEffect(() => {
     if (muted) stopAllCues();
   }, [muted]);
