@@ -55,8 +55,11 @@ function SalvoControls({ session, again }: { readonly session: GameSession | nul
         disabled={!counter.ready || !session}
         onClick={() => session?.fire()}
         aria-keyshortcuts="F"
+        aria-label={t('game.salvoFire', { count: counter.limit })}
       >
-        {t('game.salvoFire', { count: counter.limit })}
+        {/* A phone's bar has room for the counter and a one-word Fire only (rules.css). */}
+        <span className="salvo-fire-long">{t('game.salvoFire', { count: counter.limit })}</span>
+        <span className="salvo-fire-short">{t('game.salvoFireShort')}</span>
       </button>
     </div>
   );
