@@ -3,10 +3,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { makeRules, moveShip, type ShipMap, shipEntries, touchingShips } from '../../src/game';
 import {
   apiPlayer,
+  LANGUAGES,
+  type LanguageName,
   newContext,
   SCREENSHOT_DIR,
   setTheme,
   shoot,
+  text,
   THEMES,
   VIEWPORTS,
   type ViewportName,
@@ -14,38 +17,71 @@ import {
 
 /*
  * Rule variants as a player sees them (issue 23): Home's choice of rules, placement with the
- * russian fleet, a salvo being aimed; both themes at 1280×720 and 390×844. Screenshots go to
- * test-results/screenshots; the checks are what a picture cannot prove (nothing overflows sideways).
+ * russian fleet, a salvo being aimed, the end card and How to play; both themes, English and
+ * French, at 1280×720 and 390×844. Screenshots go to test-results/screenshots (SCREENSHOT_DIR);
+ * the checks are what a picture cannot prove (nothing overflows sideways or is cut off).
  */
 async function checkFits(page: Page, what: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
-for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-  test(`Home's choice of rules, both themes, ${viewport}`, async ({ browser, baseURL }) => {
-    const user = await apiPlayer(baseURL, 'rules');
-    const page = await (await newContext(browser, viewport, user)).newPage();
-    await page.goto('/');
-    const choice = page.getByTestId('rules-choice');
-    await choice.getByText('Morskoy Boy').click();
-    await page.getByText('Adjust each rule').click();
-    await expect(choice.getByRole('radio', { name: 'May touch', exact: true })).toBeDisabled();
-    await expect(page.getByTestId('rules-badge').first()).toHaveText(/Morskoy Boy/);
-    const card = page.locator('.rules-card');
-    for (const theme of THEMES) {
-      await setTheme(page, theme);
-      await checkFits(page, 'home with the rules open');
-      await card.scrollIntoViewIfNeeded();
-      await shoot(page, viewport, theme, 'rules-home');
-      await card.screenshot({ path: join(SCREENSHOT_DIR, `${viewport}-${theme}-rules-card.png`) });
-    }
-    // A mix that is no preset says so.
-    await choice.getByRole('group', { name: 'Shots per turn' }).getByRole('radio', { name: 'Salvo' }).check();
-    await expect(page.getByTestId('rules-badge').first()).toHaveText(
-      /Custom rules: ten ships · salvo · again after a hit/,
-    );
-  });
+/** Every control in the game bar lies whole inside the window and inside its own box (nothing clipped). */
+async function checkBarFits(page: Page, what: string): Promise<void> {
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.game-bar button, .game-bar [role="status"]')]
+      .filter((el) => el.offsetParent !== null)
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        let clipped = box.left < 0 || box.right > window.innerWidth + 0.5 || el.scrollWidth > el.clientWidth + 1;
+        for (let up = el.parentElement; up && !clipped; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX === 'visible') continue;
+          const outer = up.getBoundingClientRect();
+          clipped = box.right > outer.right + 0.5 || box.left < outer.left - 0.5;
+        }
+        return clipped;
+      })
+      .map((el) => el.textContent?.trim() ?? el.className),
+  );
+  expect(cut, `${what}: clipped in the game bar`).toEqual([]);
+}
+
+const LANGUAGE_NAMES = Object.keys(LANGUAGES) as LanguageName[];
+const suffix = (language: LanguageName) => (language === 'en' ? '' : `-${language}`);
+
+for (const language of LANGUAGE_NAMES) {
+  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+    test(`Home's choice of rules, both themes, ${viewport}, ${language}`, async ({ browser, baseURL }) => {
+      const user = await apiPlayer(baseURL, 'rules');
+      const page = await (await newContext(browser, viewport, user, language)).newPage();
+      await page.goto('/');
+      const choice = page.getByTestId('rules-choice');
+      await choice.getByText(text(language, 'rules.names.russian')).click();
+      await page.getByText(text(language, 'rules.customize')).click();
+      await expect(
+        choice.getByRole('radio', { name: text(language, 'rules.options.touch.yes.name'), exact: true }),
+      ).toBeDisabled();
+      await expect(page.getByTestId('rules-badge').first()).toHaveText(
+        new RegExp(text(language, 'rules.names.russian')),
+      );
+      const card = page.locator('.rules-card');
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await checkFits(page, 'home with the rules open');
+        await card.scrollIntoViewIfNeeded();
+        await shoot(page, viewport, theme, `rules-home${suffix(language)}`);
+        await card.screenshot({ path: join(SCREENSHOT_DIR, `${viewport}-${theme}-rules-card${suffix(language)}.png`) });
+      }
+      // A mix that is no preset says so.
+      await choice
+        .getByRole('group', { name: text(language, 'rules.labels.shots') })
+        .getByRole('radio', { name: text(language, 'rules.options.shots.salvo.name') })
+        .check();
+      await expect(page.getByTestId('rules-badge').first()).toHaveText(
+        new RegExp(text(language, 'rules.names.custom')),
+      );
+    });
+  }
 }
 
 /** The one-cell boat moved next to another ship, by a drag on the canvas: drawn refused. */
@@ -79,65 +115,114 @@ async function touchLayout(page: Page): Promise<void> {
   }
 }
 
-for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-  test(`placement with the russian fleet, a touching boat refused, both themes, ${viewport}`, async ({
-    browser,
-    baseURL,
-  }) => {
-    const user = await apiPlayer(baseURL, 'russ');
-    const { slug } = await user.api.computerGame({
-      level: 'easy',
-      rules: makeRules({ fleet: 'russian', again: 'hit' }),
+for (const language of LANGUAGE_NAMES) {
+  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+    test(`placement with the russian fleet, a touching boat refused, both themes, ${viewport}, ${language}`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const user = await apiPlayer(baseURL, 'russ');
+      const { slug } = await user.api.computerGame({
+        level: 'easy',
+        rules: makeRules({ fleet: 'russian', again: 'hit' }),
+      });
+      const page = await (await newContext(browser, viewport, user, language)).newPage();
+      await page.goto(`/game/${slug}`);
+      await expect(page.locator('section.game')).toHaveAttribute('data-status', 'PLACE_SHIPS');
+      await expect(page.getByTestId('stage')).toHaveAttribute('data-renderer', /.+/);
+      expect(
+        shipEntries(JSON.parse((await page.getByTestId('stage').getAttribute('data-fleet')) ?? '{}')),
+      ).toHaveLength(10);
+      await touchLayout(page);
+      await expect(page.getByRole('button', { name: text(language, 'game.validate') })).toBeDisabled();
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await checkFits(page, 'russian placement');
+        await page.waitForTimeout(300);
+        await shoot(page, viewport, theme, `rules-placement-russian${suffix(language)}`);
+      }
     });
-    const page = await (await newContext(browser, viewport, user)).newPage();
-    await page.goto(`/game/${slug}`);
-    await expect(page.locator('section.game')).toHaveAttribute('data-status', 'PLACE_SHIPS');
-    await expect(page.getByTestId('stage')).toHaveAttribute('data-renderer', /.+/);
-    expect(shipEntries(JSON.parse((await page.getByTestId('stage').getAttribute('data-fleet')) ?? '{}'))).toHaveLength(
-      10,
-    );
-    await touchLayout(page);
-    await expect(page.getByRole('button', { name: 'Validate my ships' })).toBeDisabled();
-    for (const theme of THEMES) {
-      await setTheme(page, theme);
-      await checkFits(page, 'russian placement');
-      await page.waitForTimeout(300);
-      await shoot(page, viewport, theme, 'rules-placement-russian');
-    }
-  });
+  }
 }
 
-for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-  test(`a salvo being aimed, both themes, ${viewport}`, async ({ browser, baseURL }) => {
-    const user = await apiPlayer(baseURL, 'salvo');
-    const { slug } = await user.api.computerGame({ level: 'easy', rules: makeRules({ shots: 'salvo' }) });
-    const page = await (await newContext(browser, viewport, user)).newPage();
-    await page.goto(`/game/${slug}`);
-    await page.getByRole('button', { name: 'Validate my ships' }).click();
-    const count = page.locator('.salvo-count');
-    await expect(count).toBeVisible({ timeout: 20_000 });
-    const stage = page.getByTestId('stage');
-    const layout = JSON.parse((await stage.getAttribute('data-layout')) ?? '{}') as {
-      opponent: { x: number; y: number; cell: number };
-    };
-    const canvas = await stage.locator('canvas').boundingBox();
-    if (!canvas) throw new Error('no canvas');
-    for (const c of [
-      { x: 2, y: 2 },
-      { x: 5, y: 4 },
-      { x: 7, y: 7 },
-    ]) {
-      await page.mouse.click(
-        canvas.x + layout.opponent.x + (c.x + 0.5) * layout.opponent.cell,
-        canvas.y + layout.opponent.y + (c.y + 0.5) * layout.opponent.cell,
-      );
-    }
-    await expect(count).toContainText('/ 5 aimed');
-    for (const theme of THEMES) {
-      await setTheme(page, theme);
-      await checkFits(page, 'salvo aiming');
-      await page.waitForTimeout(300);
-      await shoot(page, viewport, theme, 'rules-salvo-aiming');
-    }
-  });
+/** Clicks cells of the enemy grid on the canvas. */
+async function aimAt(page: Page, cells: readonly { x: number; y: number }[]): Promise<void> {
+  const stage = page.getByTestId('stage');
+  const layout = JSON.parse((await stage.getAttribute('data-layout')) ?? '{}') as {
+    opponent: { x: number; y: number; cell: number };
+  };
+  const canvas = await stage.locator('canvas').boundingBox();
+  if (!canvas) throw new Error('no canvas');
+  for (const c of cells) {
+    await page.mouse.click(
+      canvas.x + layout.opponent.x + (c.x + 0.5) * layout.opponent.cell,
+      canvas.y + layout.opponent.y + (c.y + 0.5) * layout.opponent.cell,
+    );
+  }
+}
+
+for (const language of LANGUAGE_NAMES) {
+  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+    test(`a salvo being aimed, the end card, How to play, both themes, ${viewport}, ${language}`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const user = await apiPlayer(baseURL, 'salvo');
+      const { slug } = await user.api.computerGame({ level: 'easy', rules: makeRules({ shots: 'salvo' }) });
+      const page = await (await newContext(browser, viewport, user, language)).newPage();
+      await page.goto(`/game/${slug}`);
+      await page.getByRole('button', { name: text(language, 'game.validate') }).click();
+      const count = page.locator('.salvo-count');
+      await expect(count).toBeVisible({ timeout: 20_000 });
+      await aimAt(page, [
+        { x: 2, y: 2 },
+        { x: 5, y: 4 },
+        { x: 7, y: 7 },
+      ]);
+      await expect(count).toHaveAttribute('data-aimed', '3');
+      await expect(count).toContainText(text(language, 'game.salvoAimed', { aimed: 3, limit: 5 }));
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await checkFits(page, 'salvo aiming');
+        await checkBarFits(page, 'salvo aiming');
+        await page.waitForTimeout(300);
+        await shoot(page, viewport, theme, `rules-salvo-aiming${suffix(language)}`);
+      }
+      await aimAt(page, [
+        { x: 0, y: 9 },
+        { x: 9, y: 0 },
+      ]);
+      await expect(page.locator('.salvo-fire')).toBeEnabled();
+      await checkBarFits(page, 'salvo ready to fire');
+      await shoot(page, viewport, 'light', `rules-salvo-ready${suffix(language)}`);
+
+      // How to play, as the room's rules explain it.
+      await page
+        .getByRole('button', { name: text(language, 'howToPlay.open') })
+        .first()
+        .click();
+      const how = page.getByRole('dialog');
+      await expect(how).toBeVisible();
+      await expect(how.locator('.how-to-play-rules')).toBeVisible();
+      for (const theme of THEMES) {
+        if (theme !== 'light') continue;
+        await checkFits(page, 'how to play');
+        await shoot(page, viewport, theme, `rules-how-to-play${suffix(language)}`);
+      }
+      await page.keyboard.press('Escape');
+      await expect(how).toBeHidden();
+
+      // The end card, after the player resigns.
+      await page.getByRole('button', { name: text(language, 'resign.button') }).click();
+      await page.getByRole('button', { name: text(language, 'resign.yes') }).click();
+      await expect(page.locator('section.game')).toHaveAttribute('data-status', 'ENDED', { timeout: 10_000 });
+      await page.locator('.end-rules > summary').click();
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await checkFits(page, 'end card');
+        await page.waitForTimeout(300);
+        await shoot(page, viewport, theme, `rules-end-card${suffix(language)}`);
+      }
+    });
+  }
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
@@ -14,6 +14,24 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 export type ThemeName = 'dark' | 'light';
 export const THEMES: readonly ThemeName[] = ['dark', 'light'];
+/** The app's languages, each with the browser locale that picks it. */
+export const LANGUAGES = { en: 'en-US', fr: 'fr-FR' } as const;
+export type LanguageName = keyof typeof LANGUAGES;
+const texts = (language: LanguageName): unknown =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../../locales', language, 'translation.json'), 'utf8'));
+const TEXTS: Readonly<Record<LanguageName, unknown>> = { en: texts('en'), fr: texts('fr') };
+
+/** The app's text for `key` ("game.validate") in `language`, {{values}} filled in. */
+export function text(
+  language: LanguageName,
+  key: string,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  let at: unknown = TEXTS[language];
+  for (const part of key.split('.')) at = (at as Record<string, unknown> | undefined)?.[part];
+  if (typeof at !== 'string') throw new Error(`no text ${key} in ${language}`);
+  return at.replace(/{{(\w+)}}/g, (_, name: string) => String(values[name] ?? ''));
+}
 
 /** Screenshots are kept as artifacts of the run (SCREENSHOT_DIR, default test-results/screenshots). */
 export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? join('test-results', 'screenshots');
@@ -22,8 +40,9 @@ export async function newContext(
   browser: Browser,
   viewport: ViewportName,
   user: TestPlayer | null = null,
+  language: LanguageName = 'en',
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'en-US', ...VIEWPORTS[viewport] });
+  const context = await browser.newContext({ locale: LANGUAGES[language], ...VIEWPORTS[viewport] });
   if (user) {
     const stored = JSON.stringify(userFromToken(user.token));
     await context.addInitScript(
@@ -45,9 +64,11 @@ export function apiPlayer(baseURL: string | undefined, prefix: string): Promise<
 export async function setTheme(page: Page, theme: ThemeName): Promise<void> {
   const current = await page.locator('html').getAttribute('data-theme');
   if (current === theme) return;
-  await page.getByRole('button', { name: 'Profile and settings' }).click();
-  await page.getByLabel('Dark mode').click();
-  await page.getByRole('button', { name: 'Profile and settings' }).click();
+  const language: LanguageName = (await page.locator('html').getAttribute('lang')) === 'fr' ? 'fr' : 'en';
+  const profile = page.getByRole('button', { name: text(language, 'nav.profileButton') });
+  await profile.click();
+  await page.getByLabel(text(language, 'panel.darkMode')).click();
+  await profile.click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
 
