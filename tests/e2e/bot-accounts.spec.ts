@@ -110,8 +110,18 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     expect(await seat.placeShips(randomFleet(createRng(11)))).toBeNull();
     await page.getByRole('button', { name: 'Validate my ships' }).click();
     await expect(page.locator('section.game')).toHaveAttribute('data-status', 'PLAY');
-    // A phone hides the players list (the names are the page's title there): the badge shows on a desktop.
-    if (viewport === 'desktop') await checkPlayersBadge(page, bot.username, person.username);
+    // Beside the bot's name in the players list on a desktop; a phone hides that list (the names are
+    // the page's title there), so the badge follows the title instead.
+    const titleBadge = page.locator('.game-heading').getByTestId('bot-badge');
+    if (viewport === 'desktop') {
+      await checkPlayersBadge(page, bot.username, person.username);
+      await expect(titleBadge).toBeHidden();
+    } else {
+      await expect(page.getByRole('list', { name: 'Players' })).toBeHidden();
+      await expect(titleBadge).toBeVisible();
+      await expect(titleBadge).toHaveText('BOT');
+      expect(await titleFits(page), 'the BOT badge leaves the game bar').toBe(true);
+    }
     for (const theme of THEMES) {
       await setTheme(page, theme);
       await shoot(page, viewport, theme, 'game-with-bot');
@@ -124,4 +134,15 @@ async function checkPlayersBadge(page: Page, bot: string, person: string): Promi
   const players = page.getByRole('list', { name: 'Players' });
   await expect(players.getByRole('listitem').filter({ hasText: bot }).getByTestId('bot-badge')).toBeVisible();
   await expect(players.getByRole('listitem').filter({ hasText: person }).getByTestId('bot-badge')).toHaveCount(0);
+}
+
+/** The title's badge sits inside the game bar, beside the title, clear of the '?' button. */
+async function titleFits(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const badge = document.querySelector('.game-heading .badge.bot')?.getBoundingClientRect();
+    const bar = document.querySelector('.game-bar')?.getBoundingClientRect();
+    const help = document.querySelector('.game-bar > .game-help')?.getBoundingClientRect();
+    if (!badge || !bar || !help) return false;
+    return badge.left >= bar.left && badge.right <= help.left && badge.top >= bar.top && badge.bottom <= bar.bottom;
+  });
 }

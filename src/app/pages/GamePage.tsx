@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { BackButton } from '../components/BackButton';
+import { BotBadge } from '../components/bots/BotBadge';
 import { EndCard } from '../components/game/EndCard';
 import { EndPanel } from '../components/game/EndPanel';
 import { LazyStage } from '../components/game/LazyStage';
@@ -48,7 +49,11 @@ export default function GamePage({ slug, user }: { slug: string; user: User }) {
     <section className="page game" data-status={gameStatus ?? 'CONNECTING'}>
       <div className="game-bar">
         <BackButton />
-        <h1 className="game-title">{heading}</h1>
+        <div className="game-heading">
+          <h1 className="game-title">{heading}</h1>
+          {/* The players list shows it beside the name; a phone hides that list, so the title carries it. */}
+          <BotBadge title={title?.opponentTitle} className="game-title-badge" />
+        </div>
         <div className="game-status">
           {gameStatus === null && <p role="status">{t('game.connecting')}</p>}
           {gameStatus === 'PLACE_SHIPS' && <PlacementStatus />}
