@@ -28,6 +28,7 @@ const ALLOWED = new Set([
   'bench → src/protocol',
   'bench → src/bots',
   'bench → src/stage',
+  'bench → server',
   'bench → cli',
   'bench → scripts',
   'scripts → bench',
