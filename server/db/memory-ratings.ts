@@ -9,7 +9,7 @@ import type {
   RulesRecord,
   StoredRating,
 } from './rating-store';
-import { sortRecords } from './sql/ratings';
+import { type PlayedGames, recordsByRules } from './records';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -121,37 +121,25 @@ export class MemoryRatings implements RatingStore {
   }
 
   async recordsOf(userId: string): Promise<RulesRecord[]> {
-    const byRules = new Map<
-      string,
-      { rules: string; games: number; wins: number; computerGames: number; computerWins: number }
-    >();
-    for (const game of this.t.games.values()) {
-      const ids = this.players(game);
-      if (game.endedAt === null || !ids.includes(userId)) continue;
-      for (const them of ids) {
-        if (them === userId) continue;
-        const entry = byRules.get(game.rules) ?? {
-          rules: game.rules,
-          games: 0,
-          wins: 0,
-          computerGames: 0,
-          computerWins: 0,
-        };
-        const won = game.winner === userId ? 1 : 0;
-        if (this.t.users.get(them)?.bot) {
-          entry.computerGames++;
-          entry.computerWins += won;
-        } else {
-          entry.games++;
-          entry.wins += won;
-        }
-        byRules.set(game.rules, entry);
-      }
-    }
-    return sortRecords([...byRules.values()]);
+    return recordsByRules(playedGamesIn(this.t, userId));
   }
 
   async hasRatedGames(userId: string): Promise<boolean> {
     return this.t.ratedUsers.has(userId);
   }
+}
+
+/** The user's finished games in memory, one row each (records.ts adds them up as SQL's grouped rows). */
+export function playedGamesIn(t: Tables, userId: string): PlayedGames[] {
+  const rows: PlayedGames[] = [];
+  for (const game of t.games.values()) {
+    const ids = t.room(game.slug).members.map((m) => m.userId);
+    if (game.endedAt === null || !ids.includes(userId)) continue;
+    for (const them of ids) {
+      if (them === userId) continue;
+      const computer = t.users.get(them)?.bot ?? false;
+      rows.push({ rules: game.rules, computer, played: 1, won: game.winner === userId ? 1 : 0 });
+    }
+  }
+  return rows;
 }

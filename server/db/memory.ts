@@ -9,8 +9,9 @@ import {
 } from '../../src/game';
 import { BOT_LEVELS } from '../../src/protocol';
 import { botUserId, botUsername } from '../../src/bots/levels';
-import { MemoryRatings } from './memory-ratings';
+import { MemoryRatings, playedGamesIn } from './memory-ratings';
 import type { RatingStore, StoredRating } from './rating-store';
+import { totalRecord } from './records';
 import { MemoryHistory } from './memory-history';
 import { MemorySessions } from './memory-sessions';
 import type {
@@ -168,23 +169,7 @@ class MemoryUsers implements UserStore {
   }
 
   async record(userId: string): Promise<PlayerRecord> {
-    const out = { gamesPlayed: 0, gamesWon: 0, computerGamesPlayed: 0, computerGamesWon: 0 };
-    for (const game of this.t.games.values()) {
-      const members = this.t.room(game.slug).members;
-      if (game.endedAt === null || !members.some((m) => m.userId === userId)) continue;
-      for (const them of members) {
-        if (them.userId === userId) continue;
-        const won = game.winner === userId ? 1 : 0;
-        if (this.t.users.get(them.userId)?.bot) {
-          out.computerGamesPlayed++;
-          out.computerGamesWon += won;
-        } else {
-          out.gamesPlayed++;
-          out.gamesWon += won;
-        }
-      }
-    }
-    return out;
+    return totalRecord(playedGamesIn(this.t, userId));
   }
 }
 

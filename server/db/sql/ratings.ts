@@ -10,7 +10,9 @@ import type {
   StoredRating,
 } from '../rating-store';
 import { isPostgres } from '../postgres';
+import { recordsByRules } from '../records';
 import type { Database } from '../schema';
+import { playedGames } from './records';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -210,44 +212,7 @@ export class SqlRatings implements RatingStore {
   }
 
   async recordsOf(userId: string): Promise<RulesRecord[]> {
-    const rows = await this.db
-      .selectFrom('games')
-      .innerJoin('members as me', 'me.room_slug', 'games.room_slug')
-      .innerJoin('members as them', 'them.room_slug', 'games.room_slug')
-      .innerJoin('users as opponent', 'opponent.id', 'them.user_id')
-      .where('me.user_id', '=', userId)
-      .where('them.user_id', '!=', userId)
-      .where('games.ended_at', 'is not', null)
-      .select((eb) => [
-        'games.rules as rules',
-        eb.case().when('opponent.bot_level', 'is', null).then(0).else(1).end().as('computer'),
-        eb.fn.countAll<number>().as('played'),
-        eb.fn.sum<number>(eb.case().when('games.winner_id', '=', userId).then(1).else(0).end()).as('won'),
-      ])
-      .groupBy(['games.rules', 'computer'])
-      .execute();
-    const byRules = new Map<
-      string,
-      { rules: string; games: number; wins: number; computerGames: number; computerWins: number }
-    >();
-    for (const row of rows) {
-      const entry = byRules.get(row.rules) ?? {
-        rules: row.rules,
-        games: 0,
-        wins: 0,
-        computerGames: 0,
-        computerWins: 0,
-      };
-      if (Number(row.computer) === 1) {
-        entry.computerGames += Number(row.played);
-        entry.computerWins += Number(row.won ?? 0);
-      } else {
-        entry.games += Number(row.played);
-        entry.wins += Number(row.won ?? 0);
-      }
-      byRules.set(row.rules, entry);
-    }
-    return sortRecords([...byRules.values()]);
+    return recordsByRules(await playedGames(this.db, userId));
   }
 
   async hasRatedGames(userId: string): Promise<boolean> {
@@ -259,12 +224,6 @@ export class SqlRatings implements RatingStore {
       .execute();
     return row.length > 0;
   }
-}
-
-/** Most played first, then by the rules' text (a stable order for equal counts). */
-export function sortRecords(records: RulesRecord[]): RulesRecord[] {
-  const played = (r: RulesRecord) => r.games + r.computerGames;
-  return records.sort((a, b) => played(b) - played(a) || a.rules.localeCompare(b.rules));
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../conflict';
 import { isPostgres } from '../postgres';
+import { totalRecord } from '../records';
 import type { Database } from '../schema';
 import type { BotUpgrade, PlayerRecord, UserRow, UserStore } from '../storage';
+import { playedGames } from './records';
 
 /** Accounts in SQL (SQLite or PostgreSQL, one schema). */
 export class SqlUsers implements UserStore {
@@ -105,33 +107,8 @@ export class SqlUsers implements UserStore {
     return this.toUser(await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst());
   }
 
-  /**
-   * Finished rounds the user played, and those won, against people and against the computer apart
-   * (the opponent's `users.bot_level` tells which).
-   */
+  /** Finished rounds the user played, and those won, against people and against the computer apart. */
   async record(userId: string): Promise<PlayerRecord> {
-    const rows = await this.db
-      .selectFrom('games')
-      .innerJoin('members as me', 'me.room_slug', 'games.room_slug')
-      .innerJoin('members as them', 'them.room_slug', 'games.room_slug')
-      .innerJoin('users as opponent', 'opponent.id', 'them.user_id')
-      .where('me.user_id', '=', userId)
-      .where('them.user_id', '!=', userId)
-      .where('games.ended_at', 'is not', null)
-      .select((eb) => [
-        eb.case().when('opponent.bot_level', 'is', null).then(0).else(1).end().as('computer'),
-        eb.fn.countAll<number>().as('played'),
-        eb.fn.sum<number>(eb.case().when('games.winner_id', '=', userId).then(1).else(0).end()).as('won'),
-      ])
-      .groupBy('computer')
-      .execute();
-    const people = rows.find((r) => Number(r.computer) === 0);
-    const computer = rows.find((r) => Number(r.computer) === 1);
-    return {
-      gamesPlayed: Number(people?.played ?? 0),
-      gamesWon: Number(people?.won ?? 0),
-      computerGamesPlayed: Number(computer?.played ?? 0),
-      computerGamesWon: Number(computer?.won ?? 0),
-    };
+    return totalRecord(await playedGames(this.db, userId));
   }
 }
