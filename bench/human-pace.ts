@@ -17,7 +17,7 @@
  * a code lever against the code before it.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadReport } from '../cli/load/run';
@@ -75,12 +75,28 @@ interface Metrics {
   sockets: number;
 }
 
+/** CPU time (user + system, all threads) process `pid` has used so far, ms; NaN where /proc is missing. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // After the ")": state is field 3, so utime (14) and stime (15) are at 11 and 12; 100 ticks a second.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 interface Row {
   readonly variant: string;
   readonly completed: number;
   readonly errors: number;
   readonly errorsByCode: Record<string, number>;
   readonly peakSockets: number;
+  /** Shots answered per second over the window (the load offers one per game every `--pace` ms). */
+  readonly shotsPerSecond: number;
+  /** The server's CPU time per shot over the window, and the share of one core it used. */
+  readonly cpuMsPerShot: number;
+  readonly coreShare: number;
   readonly shootP99Median: number;
   readonly shootP99Worst: number;
   readonly loopMaxMs: number;
@@ -128,6 +144,8 @@ async function measure(variant: Variant, cpu: string | undefined): Promise<Row> 
     // The load report's 10-s intervals that lie wholly in the window count, so it starts on one.
     const from = Math.ceil((ramp + 15) / 10) * 10;
     const to = from + steady;
+    const cpu: number[] = [];
+    const cpuTimers = [from, to].map((s) => setTimeout(() => cpu.push(cpuMs(server.pid)), s * 1000));
     // Lanes rematch on their open sockets, so 2 × games sockets stay connected until `--duration` ends the run.
     const loadArgs = [
       ...['--games', String(100 * games), '--concurrency', String(games), '--ramp', String(ramp)],
@@ -136,6 +154,8 @@ async function measure(variant: Variant, cpu: string | undefined): Promise<Row> 
     ];
     const report = await runLoadJson<LoadReport>(url, loadArgs, (to + 300) * 1000);
     clearInterval(poll);
+    for (const t of cpuTimers) clearTimeout(t);
+    const cpuInWindow = (cpu[1] ?? Number.NaN) - (cpu[0] ?? Number.NaN);
     const inWindow = report.intervals.filter((i) => i.startSecond >= from && i.startSecond + i.seconds <= to);
     const p99s = inWindow.map((i) => i.latencyMs.shoot?.p99 ?? 0).sort((a, b) => a - b);
     const shots = inWindow.reduce((n, i) => n + (i.latencyMs.shoot?.count ?? 0), 0);
@@ -155,6 +175,9 @@ async function measure(variant: Variant, cpu: string | undefined): Promise<Row> 
       errors: report.errors,
       errorsByCode: report.errorsByCode,
       peakSockets: Math.max(0, ...samples.map((s) => s.metrics.sockets)),
+      shotsPerSecond: shots / steady,
+      cpuMsPerShot: cpuInWindow / Math.max(1, shots),
+      coreShare: cpuInWindow / (steady * 1000),
       shootP99Median: p99s[Math.floor(p99s.length / 2)] ?? Number.NaN,
       shootP99Worst: p99s.at(-1) ?? Number.NaN,
       loopMaxMs: Math.max(0, ...loop.map((r) => r.max)),
@@ -194,12 +217,13 @@ console.log(
   `human pace — ${games} games (${2 * games} sockets) in flight, ramp ${ramp} s, pace ${pace} ms, steady window ${steady} s from ${Math.ceil((ramp + 15) / 10) * 10} s; server on CPU ${pins?.servers ?? 'any'}, load on CPU ${pins?.client ?? 'any'}`,
 );
 console.log(
-  'variant      games  errors  sockets  shoot p99 med/worst  loop max  full GCs  scavenges  scav ms  mark ms mean/max  KB alloc/shot  KB live/game  load before/after',
+  'variant      games  errors  sockets  shots/s  CPU ms/shot  core  shoot p99 med/worst  loop max  full GCs  scavenges  scav ms  mark ms mean/max  KB alloc/shot  KB live/game  load before/after',
 );
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '–');
 for (const r of rows) {
   console.log(
     `${r.variant.padEnd(11)} ${String(r.completed).padStart(6)} ${String(r.errors).padStart(7)} ${String(r.peakSockets).padStart(8)} ` +
+      `${f(r.shotsPerSecond, 0).padStart(8)} ${f(r.cpuMsPerShot, 3).padStart(12)} ${f(r.coreShare, 2).padStart(5)} ` +
       `${`${f(r.shootP99Median)} / ${f(r.shootP99Worst)}`.padStart(20)} ${f(r.loopMaxMs).padStart(9)} ${String(r.fullCycles).padStart(9)} ` +
       `${String(r.scavenges).padStart(10)} ${f(r.scavengeMsMean).padStart(8)} ${`${f(r.markMsMean)} / ${f(r.markMsMax)}`.padStart(17)} ` +
       `${f(r.allocKbPerShot).padStart(14)} ${f(r.liveKbPerGame).padStart(13)} ${`${r.loadBefore} / ${r.load}`.padStart(18)}`,
