@@ -39,6 +39,38 @@ interface Deps {
   readonly log: FastifyBaseLogger;
 }
 
+/** Runs a valid payload of one event for `socket`; answers through `reply`. */
+type Run<P> = (socket: RoomSocket, payload: P, reply: (ack: Ack<unknown>) => void) => Promise<void>;
+
+interface Handler {
+  readonly schema: z.ZodType;
+  /** The payload's schema for a SPEC-dialect socket, when it differs. */
+  readonly specSchema?: z.ZodType;
+  readonly run: Run<unknown>;
+  /** A socket watching a room as a spectator may send it. */
+  readonly forSpectators: boolean;
+}
+
+/** One event's entry of the handler table: its name, payload schema and what runs it. */
+function handler<S extends z.ZodType>(
+  event: string,
+  schema: S,
+  run: Run<z.infer<S>>,
+  options: { readonly specSchema?: z.ZodType; readonly forSpectators?: boolean } = {},
+): [string, Handler] {
+  return [
+    event,
+    {
+      schema,
+      run: run as Run<unknown>,
+      forSpectators: options.forSpectators ?? false,
+      ...(options.specSchema ? { specSchema: options.specSchema } : {}),
+    },
+  ];
+}
+
+const NOT_JOINED = errorAck('NOT_JOINED');
+
 /**
  * The /room namespace (docs/protocol.md): token checked at the handshake, every payload validated,
  * then turned into a command for the node that plays the room (room-gate.ts), whose dispatch
@@ -58,48 +90,6 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
     }),
   );
 
-  /**
-   * Registers a handler that validates its payload and runs it; `run` answers through `reply`,
-   * which holds the socket's writes so that the ack and the events of the change leave together,
-   * in one write. A socket watching a room as a spectator may send only the events registered
-   * `forSpectators`.
-   */
-  function on<S extends z.ZodType>(
-    socket: RoomSocket,
-    event: string,
-    schema: S,
-    run: (payload: z.infer<S>, reply: (ack: Ack<unknown>) => void) => Promise<void>,
-    forSpectators = false,
-  ): void {
-    socket.on(event, (...args: unknown[]) => {
-      const last = args[args.length - 1];
-      const send = typeof last === 'function' ? (last as (reply: unknown) => void) : () => undefined;
-      // Every ack in the socket's own dialect (docs/protocol.md).
-      const ack = (answer: unknown): void => send(replyFor(socket.data.dialect, event, answer));
-      if (!forSpectators && socket.data.watching !== null) {
-        ack(errorAck('SPECTATOR', `this socket watches ${socket.data.watching}: a spectator cannot ${event}`));
-        return;
-      }
-      // Ship keys "1".."5" (the SPEC dialect) are the same ships as "0".."4" (docs/protocol.md).
-      const parsed = schema.safeParse(event === 'placeShips' ? shipKeysIn(args[0]) : args[0]);
-      if (!parsed.success) {
-        ack(badPayload(parsed.error));
-        return;
-      }
-      let answered = false;
-      const reply = (answer: Ack<unknown>): void => {
-        if (answered) return;
-        answered = true;
-        holdWrites(socket);
-        ack(answer);
-      };
-      run(parsed.data, reply).catch((error: unknown) => {
-        log.error({ err: error, event, user: socket.data.user.id }, 'socket action failed');
-        reply(errorAck('INTERNAL'));
-      });
-    });
-  }
-
   /** Marks the socket's member as gone from the room it joined (its grace period starts in PLAY). */
   async function leave(socket: RoomSocket): Promise<void> {
     const slug = socket.data.slug;
@@ -117,21 +107,21 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
     await gate.run(socket, slug, { type: 'unwatch' });
   }
 
-  nsp.on('connection', (socket) => {
-    const notJoined = errorAck('NOT_JOINED');
+  /** A command of the member's room, once the socket joined that room (its room checks it is still the member's socket). */
+  const command =
+    <P>(make: (payload: P) => PlayerCommand, slugOf: (payload: P) => string | undefined = () => undefined): Run<P> =>
+    async (socket, payload, reply) => {
+      const slug = socket.data.slug;
+      const named = slugOf(payload);
+      if (slug === null || (named !== undefined && named !== slug)) return reply(NOT_JOINED);
+      await gate.run(socket, slug, make(payload), reply);
+    };
+  const named = (slug: string): string => slug;
 
-    /** A command of the member's room, once the socket joined that room (its room checks it is still the member's socket). */
-    const command =
-      <P>(make: (payload: P) => PlayerCommand, slugOf: (payload: P) => string | undefined = () => undefined) =>
-      async (payload: P, reply: (ack: Ack<unknown>) => void): Promise<void> => {
-        const slug = socket.data.slug;
-        const named = slugOf(payload);
-        if (slug === null || (named !== undefined && named !== slug)) return reply(notJoined);
-        await gate.run(socket, slug, make(payload), reply);
-      };
-    const named = (slug: string): string => slug;
-
-    on(socket, 'joinRoom', JoinRoomPayloadSchema, async (slug, reply) => {
+  // One table for every socket: the handlers take the socket as an argument, so a connection adds
+  // no closure of its own (a live object costs every garbage-collection cycle a visit).
+  const handlers = new Map<string, Handler>([
+    handler('joinRoom', JoinRoomPayloadSchema, async (socket, slug, reply) => {
       const previous = socket.data.slug;
       const ack = await gate.run(socket, slug, { type: 'join' }, (answer) => {
         // Before the answer leaves: the socket's next event is for this room.
@@ -141,52 +131,47 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
       // The member the socket was in another room is gone from there.
       if (typeof ack === 'string' && previous !== null && previous !== slug)
         await gate.run(socket, previous, { type: 'disconnect' });
-    });
-    on(
-      socket,
+    }),
+    handler(
       'startGame',
       StartGamePayloadSchema,
       command(() => ({ type: 'start' }), named),
-    );
-    on(
-      socket,
+    ),
+    handler(
       'placeShips',
       PlaceShipsPayloadSchema,
       command((fleet: ShipMap) => ({ type: 'place', fleet })),
-    );
+    ),
     // A salvo (an array of cells) is broadside/2's: a SPEC-dialect socket shoots one cell.
-    on(
-      socket,
+    handler(
       'shoot',
-      socket.data.dialect === 'spec' ? SpecShootPayloadSchema : ShootPayloadSchema,
+      ShootPayloadSchema,
       command((target: Coord | Coord[]) => ({ type: 'shoot', target })),
-    );
-    on(
-      socket,
+      { specSchema: SpecShootPayloadSchema },
+    ),
+    handler(
       'replay',
       ReplayPayloadSchema,
       command(() => ({ type: 'replay' }), named),
-    );
-    on(
-      socket,
+    ),
+    handler(
       'resign',
       ResignPayloadSchema,
       command(() => ({ type: 'resign' }), named),
-    );
-    on(socket, 'leaveRoom', LeaveRoomPayloadSchema, async (slug, reply) => {
-      if (socket.data.slug !== slug) return reply(notJoined);
+    ),
+    handler('leaveRoom', LeaveRoomPayloadSchema, async (socket, slug, reply) => {
+      if (socket.data.slug !== slug) return reply(NOT_JOINED);
       await gate.run(socket, slug, { type: 'leave' }, (ack) => {
         if (ack === null) socket.data.slug = null;
         reply(ack);
       });
-    });
+    }),
 
     // Spectators: any logged-in user may watch; watching never makes a member.
-    on(
-      socket,
+    handler(
       'watchRoom',
       WatchRoomPayloadSchema,
-      async (slug, reply) => {
+      async (socket, slug, reply) => {
         const previous = socket.data.watching;
         // A socket moving from one audience to another keeps its place (docs/deploy.md, caps).
         if (previous === null) {
@@ -213,24 +198,66 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
           await gate.run(socket, previous, { type: 'unwatch' });
         }
       },
-      true,
-    );
-    on(
-      socket,
+      { forSpectators: true },
+    ),
+    handler(
       'unwatchRoom',
       UnwatchRoomPayloadSchema,
-      async (slug, reply) => {
+      async (socket, slug, reply) => {
         if (socket.data.watching !== slug) return reply(errorAck('NOT_JOINED', `this socket does not watch ${slug}`));
         await unwatch(socket, true);
         reply(null);
       },
-      true,
-    );
+      { forSpectators: true },
+    ),
+  ]);
 
-    socket.on('disconnect', () => {
-      leave(socket).catch((error: unknown) => log.error({ err: error }, 'leaving a room failed'));
-      unwatch(socket, true).catch((error: unknown) => log.error({ err: error }, 'leaving an audience failed'));
+  /**
+   * Every event of every socket (socket.io calls it with the socket as `this`): validates the
+   * payload and runs its handler, which answers through `reply`; the reply holds the socket's
+   * writes so that the ack and the events of the change leave together, in one write. A socket
+   * watching a room as a spectator may send only the events of handlers `forSpectators`. An event
+   * without a handler is ignored, as socket.io ignores an event nobody listens to.
+   */
+  function onEvent(this: RoomSocket, event: string, ...args: unknown[]): void {
+    const entry = handlers.get(event);
+    if (!entry) return;
+    const last = args[args.length - 1];
+    const send = typeof last === 'function' ? (last as (reply: unknown) => void) : () => undefined;
+    // Every ack in the socket's own dialect (docs/protocol.md).
+    const ack = (answer: unknown): void => send(replyFor(this.data.dialect, event, answer));
+    if (!entry.forSpectators && this.data.watching !== null) {
+      ack(errorAck('SPECTATOR', `this socket watches ${this.data.watching}: a spectator cannot ${event}`));
+      return;
+    }
+    const schema = this.data.dialect === 'spec' ? (entry.specSchema ?? entry.schema) : entry.schema;
+    // Ship keys "1".."5" (the SPEC dialect) are the same ships as "0".."4" (docs/protocol.md).
+    const parsed = schema.safeParse(event === 'placeShips' ? shipKeysIn(args[0]) : args[0]);
+    if (!parsed.success) {
+      ack(badPayload(parsed.error));
+      return;
+    }
+    let answered = false;
+    const reply = (answer: Ack<unknown>): void => {
+      if (answered) return;
+      answered = true;
+      holdWrites(this);
+      ack(answer);
+    };
+    entry.run(this, parsed.data, reply).catch((error: unknown) => {
+      log.error({ err: error, event, user: this.data.user.id }, 'socket action failed');
+      reply(errorAck('INTERNAL'));
     });
+  }
+
+  function onDisconnect(this: RoomSocket): void {
+    leave(this).catch((error: unknown) => log.error({ err: error }, 'leaving a room failed'));
+    unwatch(this, true).catch((error: unknown) => log.error({ err: error }, 'leaving an audience failed'));
+  }
+
+  nsp.on('connection', (socket) => {
+    socket.onAny(onEvent);
+    socket.on('disconnect', onDisconnect);
   });
 
   return nsp;
