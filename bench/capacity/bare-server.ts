@@ -1,9 +1,11 @@
 /**
- * The stack's own limit for bench:capacity: a bare socket.io server that plays the same protocol
- * as ours with nothing else — no validation, rules, views, storage or authentication. It pairs two
- * sockets per room, keeps each fleet as a cell → ship lookup and both grids as arrays, and per shot
- * acknowledges and sends the same events, with payloads of the same shape and size, in the same
- * order as server/socket/publish.ts. Whatever the real server costs more per shot is its own work.
+ * The stack's own limit for bench:capacity: a bare socket.io server that plays the broadside/2
+ * dialect (docs/protocol.md, "broadside/2: one state frame per change") with nothing else — no
+ * validation, rules, views, storage or authentication. It pairs two sockets per room, keeps each
+ * fleet as a cell → ship lookup and both grids as arrays, and per change sends every member one
+ * `state {seq, view}` frame of the same shape, key order and size as server/rooms/views.ts
+ * `stateView` (the shooter also gets its ack), in the same order as server/socket/publish.ts.
+ * Whatever the real server costs more per shot is its own work.
  */
 import { Server, type Socket } from 'socket.io';
 
@@ -33,12 +35,14 @@ interface Player {
 
 interface Room {
   readonly players: Player[];
+  seq: number;
   status: 'UNSTARTED' | 'PLACE_SHIPS' | 'PLAY' | 'ENDED';
   turn: string | null;
   last: { shooterId: string; x: number; y: number; result: string } | null;
   winner: { userId: string; username: string } | null;
 }
 
+const RULES = { fleet: 'classic', touch: true, shots: 'one', again: 'never' } as const;
 const grid = (): Grid => Array.from({ length: 10 }, () => Array.from({ length: 10 }, (): Cell => 'E'));
 const rooms = new Map<string, Room>();
 
@@ -48,6 +52,9 @@ function members(room: Room) {
     username: p.username,
     socketId: p.socket.id,
     hasToPlay: room.turn === p.userId,
+    connected: true,
+    awayUntil: null,
+    bot: null,
   }));
 }
 
@@ -55,17 +62,37 @@ function other(room: Room, p: Player): Player | undefined {
   return room.players.find((q) => q !== p);
 }
 
-/** Every event, as ours sends after a start, a replay or the last shot. */
-function everything(room: Room, p: Player): void {
+/** One member's whole view, field for field as ours (stateView). */
+function view(room: Room, p: Player, list: ReturnType<typeof members>) {
   const o = other(room, p);
-  p.socket.emit('gameStatus', room.status);
-  p.socket.emit('shipsIndexes', p.fleet);
-  p.socket.emit('playerBoats', p.own);
-  p.socket.emit('opponentBoats', p.seen);
-  p.socket.emit('opponentShipsIndexes', room.status === 'ENDED' && o?.fleet ? o.fleet : p.sunk);
-  p.socket.emit('battlePlace', room.last);
-  p.socket.emit('winner', room.winner);
-  p.socket.emit('members', members(room));
+  return {
+    status: room.status,
+    members: list,
+    shipsIndexes: p.fleet,
+    playerBoats: p.own,
+    opponentBoats: p.seen,
+    opponentShipsIndexes: room.status === 'ENDED' && o?.fleet ? o.fleet : p.sunk,
+    battlePlace: room.last,
+    winner: room.winner,
+    match: {
+      rules: RULES,
+      turnSeconds: null,
+      turnDeadline: null,
+      missedTurns: {},
+      endReason: room.status === 'ENDED' ? 'sunk' : null,
+      rematchBy: null,
+      spectators: 0,
+      serverNow: Date.now(),
+    },
+  };
+}
+
+/** One change: every member one frame, the member whose turn it is now last (as publish.ts). */
+function publish(room: Room): void {
+  room.seq++;
+  const list = members(room);
+  const order = [...room.players].sort((a, b) => Number(a.userId === room.turn) - Number(b.userId === room.turn));
+  for (const p of order) p.socket.emit('state', { seq: room.seq, view: view(room, p, list) });
 }
 
 const io = new Server(Number(process.env.PORT ?? 0), { serveClient: false, maxHttpBufferSize: 16 * 1024 });
@@ -78,7 +105,7 @@ io.of('/room').on('connection', (socket) => {
   socket.on('joinRoom', (slug: string, ack: Ack) => {
     let r = rooms.get(slug);
     if (!r) {
-      r = { players: [], status: 'UNSTARTED', turn: null, last: null, winner: null };
+      r = { players: [], seq: 0, status: 'UNSTARTED', turn: null, last: null, winner: null };
       rooms.set(slug, r);
     }
     me = {
@@ -94,8 +121,8 @@ io.of('/room').on('connection', (socket) => {
     };
     r.players.push(me);
     room = r;
-    ack(r.status);
-    for (const p of r.players) p.socket.emit('members', members(r));
+    ack({ gameStatus: r.status, protocol: 'broadside/2' });
+    publish(r);
   });
 
   const newRound = (r: Room): void => {
@@ -109,7 +136,7 @@ io.of('/room').on('connection', (socket) => {
       p.seen = grid();
       p.sunk = {};
     }
-    for (const p of r.players) everything(r, p);
+    publish(r);
   };
 
   socket.on('startGame', (_slug: string, ack: Ack) => {
@@ -120,7 +147,7 @@ io.of('/room').on('connection', (socket) => {
 
   socket.on('replay', (_slug: string, ack: Ack) => {
     if (!room || room.status !== 'ENDED') return ack({ error: 'WRONG_STATUS' });
-    ack('PLACE_SHIPS');
+    ack({ gameStatus: 'PLACE_SHIPS', protocol: 'broadside/2' });
     newRound(room);
   });
 
@@ -140,18 +167,11 @@ io.of('/room').on('connection', (socket) => {
       }
     }
     ack(null);
-    socket.emit('shipsIndexes', fleet);
-    socket.emit('playerBoats', p.own);
     if (r.players.every((q) => q.fleet !== null)) {
       r.status = 'PLAY';
       r.turn = r.players[Math.floor(Math.random() * r.players.length)]?.userId ?? null;
-      for (const q of r.players) {
-        q.socket.emit('gameStatus', r.status);
-        q.socket.emit('opponentBoats', q.seen);
-        q.socket.emit('battlePlace', r.last);
-        q.socket.emit('members', members(r));
-      }
     }
+    publish(r);
   });
 
   socket.on('shoot', (target: Coord, ack: Ack) => {
@@ -182,26 +202,13 @@ io.of('/room').on('connection', (socket) => {
       p.sunk[key] = cells;
     }
     r.last = { shooterId: p.userId, x: target.x, y: target.y, result };
-    const won = [...o.left.values()].every((n) => n === 0);
-    if (won) {
+    if ([...o.left.values()].every((n) => n === 0)) {
       r.status = 'ENDED';
       r.turn = null;
       r.winner = { userId: p.userId, username: p.username };
     } else r.turn = o.userId;
     ack(result);
-    if (won) {
-      for (const q of r.players) everything(r, q);
-      return;
-    }
-    // As publish.ts: the member whose turn it is now goes last.
-    const list = members(r);
-    p.socket.emit('battlePlace', r.last);
-    p.socket.emit('members', list);
-    p.socket.emit('opponentBoats', p.seen);
-    if (result === 'D') p.socket.emit('opponentShipsIndexes', p.sunk);
-    o.socket.emit('battlePlace', r.last);
-    o.socket.emit('members', list);
-    o.socket.emit('playerBoats', o.own);
+    publish(r);
   });
 
   socket.on('disconnect', () => {

@@ -1,13 +1,19 @@
 /**
- * `npm run bench:capacity`: how many shots per second one CPU core sustains, for our server next
- * to a bare socket.io server that sends the same frames per shot (bare-server.ts), in one command.
+ * `npm run bench:capacity`: how many shots one CPU core sustains, side by side in one run, for
+ *   - `broadside`: our server, its players speaking broadside/2 (one `state {seq, view}` per change);
+ *   - `bare`: a bare socket.io server sending the same frames per shot, of the same shape and size
+ *     (bare-server.ts): the stack's own limit;
+ *   - `before`: our server as it was at `--baseline` (default 409d067, the last commit before the
+ *     state frames: broadside/2 members got field events), built from that commit (baseline.ts).
  * Each server runs alone on CPU 1 (taskset) while this generator runs on CPU 0, so neither steals
  * the other's core; `--tables` games are in flight at once (two players each, shooting as soon as
  * the server tells them it is their turn), `--warmup` seconds are played before `--seconds` are
- * measured. Prints shots/s, games/s and shoot acknowledgement percentiles for both, the CPU each
- * server used (near 100% means the server, not the generator, was the limit) and the ratio.
+ * measured; each round measures every configuration once, in an order that turns by one per round.
+ * Per configuration: frames and bytes per shot, server CPU per shot, shots per server CPU-second
+ * (what one whole core would do however busy the shared machine is), shots/s, shoot p50/p99, errors.
  *
- *   npm run bench:capacity -- [--tables 64] [--seconds 20] [--warmup 5] [--rounds 1] [--json]
+ *   npm run bench:capacity -- [--tables 64] [--seconds 20] [--warmup 5] [--rounds 1]
+ *     [--configs broadside,bare,before] [--baseline <commit>] [--json]
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -16,37 +22,35 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jwtDecode } from 'jwt-decode';
 import { ApiClient, type TokenPayload } from '../../src/protocol';
+import { BROADSIDE_PROTOCOL } from '../../src/protocol/dialect';
 import { freePort, stop, waitForHttp } from '../child';
+import { numberFlags } from '../flags';
 import { limit } from '../limit';
 import { pinSelf } from '../pin';
-import { benchServerEnv, buildBenchServer, buildServer, serverEntry, spawnJs } from '../server-entry';
+import { benchServerEnv, buildBenchServer, buildServer, COMPILED_ENTRY, spawnJs } from '../server-entry';
+import { baselineServer } from './baseline';
+import { type CapacityResult, type Kind, KINDS, printReport, summarize } from './report';
 import { type SeatLogin, Table, Tally } from './table';
-import { numberFlags } from '../flags';
 
 const args = process.argv.slice(2);
 const flag = numberFlags(args);
+const text = (name: string, fallback: string): string => {
+  const at = args.indexOf(name);
+  return at >= 0 ? (args[at + 1] ?? fallback) : fallback;
+};
 const tables = Math.round(flag('--tables', 64));
 const seconds = flag('--seconds', 20);
 const warmup = flag('--warmup', 5);
 const rounds = Math.round(flag('--rounds', 1));
 const json = args.includes('--json');
-
-type Kind = 'bare' | 'broadside';
-
-export interface CapacityResult {
-  readonly server: Kind;
-  readonly shotsPerSecond: number;
-  /** Shots per second of the server's own CPU time: what one whole core would do, however busy the machine. */
-  readonly shotsPerCpuSecond: number;
-  readonly gamesPerSecond: number;
-  readonly shootMs: { readonly p50: number; readonly p99: number; readonly max: number };
-  /** Share of one core the server used while measured (1 = saturated). */
-  readonly serverCpu: number;
-  readonly generatorCpu: number;
-  readonly framesPerShot: number;
-  readonly bytesPerShot: number;
-  readonly errors: number;
-}
+const configs = text('--configs', KINDS.join(','))
+  .split(',')
+  .map((name) => {
+    if (!(KINDS as readonly string[]).includes(name))
+      throw new Error(`--configs: unknown ${name} (${KINDS.join(', ')})`);
+    return name as Kind;
+  });
+const baselineCommit = text('--baseline', '409d067');
 
 function pinning(): { generator: string; server: string } | null {
   if (availableParallelism() < 2) return null;
@@ -64,7 +68,7 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** Two accounts and a room on our server for every table (signed up before anything is measured). */
+/** Two accounts and a room on our server (today's or the baseline's) for every table (signed up before anything is measured). */
 async function broadsideSeats(url: string): Promise<{ slug: string; logins: [SeatLogin, SeatLogin] }[]> {
   const account = async (name: string): Promise<{ login: SeatLogin; api: ApiClient; id: string }> => {
     const api = new ApiClient({ baseUrl: url });
@@ -72,7 +76,11 @@ async function broadsideSeats(url: string): Promise<{ slug: string; logins: [Sea
     await api.signUp({ username: name, email, password: 'capacity bench' });
     const { access_token: token } = await api.login({ email, password: 'capacity bench' });
     const id = jwtDecode<TokenPayload>(token).id;
-    return { login: { query: { token }, userId: id }, api: new ApiClient({ baseUrl: url, token }), id };
+    return {
+      login: { query: { token, protocol: BROADSIDE_PROTOCOL }, userId: id },
+      api: new ApiClient({ baseUrl: url, token }),
+      id,
+    };
   };
   const out: { slug: string; logins: [SeatLogin, SeatLogin] }[] = [];
   await limit(
@@ -91,7 +99,7 @@ async function broadsideSeats(url: string): Promise<{ slug: string; logins: [Sea
 function bareSeats(round: number): { slug: string; logins: [SeatLogin, SeatLogin] }[] {
   const seat = (name: string): SeatLogin => {
     const userId = randomUUID();
-    return { query: { userId, username: name }, userId };
+    return { query: { userId, username: name, protocol: BROADSIDE_PROTOCOL }, userId };
   };
   return Array.from({ length: tables }, (_, i) => ({
     slug: `r${round}-t${i}`,
@@ -105,14 +113,12 @@ async function measure(kind: Kind, cpu: string | undefined, round: number): Prom
   const dataDir = mkdtempSync(join(tmpdir(), 'broadside-capacity-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // Every table signs two accounts up from this one address.
+  const ours = benchServerEnv(port, dataDir, { SIGNUPS_PER_ADDRESS: '0' });
   const child =
     kind === 'bare'
       ? spawnJs(bareServer, { PORT: String(port) }, cpu)
-      : serverEntry(
-          // Every table signs two accounts up from this one address.
-          benchServerEnv(port, dataDir, { SIGNUPS_PER_ADDRESS: '0' }),
-          cpu,
-        );
+      : spawnJs(kind === 'before' ? (baseline?.entry ?? '') : COMPILED_ENTRY, ours, cpu);
   const tally = new Tally();
   const open: Table[] = [];
   try {
@@ -140,6 +146,7 @@ async function measure(kind: Kind, cpu: string | undefined, round: number): Prom
     const ms = (us: number): number => Math.round(us) / 1000;
     return {
       server: kind,
+      label: kind === 'before' ? `before ${baseline?.name}` : kind,
       shotsPerSecond: Math.round(tally.shots / elapsed),
       shotsPerCpuSecond: Math.round(tally.shots / Math.max(0.001, serverCpu * elapsed)),
       gamesPerSecond: Math.round((tally.games / elapsed) * 10) / 10,
@@ -161,50 +168,39 @@ async function measure(kind: Kind, cpu: string | undefined, round: number): Prom
   }
 }
 
-// Both servers run as plain JavaScript, ours exactly as `npm start` runs it.
+// Every server runs as plain JavaScript, ours exactly as `npm start` runs it.
 buildServer();
 const bareServer = buildBenchServer('bench/capacity/bare-server.ts', 'bare-server');
+const baseline = configs.includes('before') ? baselineServer(baselineCommit) : null;
 const pins = pinning();
 if (pins) pinSelf(pins.generator);
+const loadBefore = loadavg().map((n) => n.toFixed(2));
 const results: CapacityResult[] = [];
 for (let round = 0; round < rounds; round++) {
-  for (const kind of ['bare', 'broadside'] as const) results.push(await measure(kind, pins?.server, round));
+  // The order turns by one each round, so that no configuration always runs first or last.
+  const order = configs.map((_, i) => configs[(i + round) % configs.length] as Kind);
+  for (const kind of order) results.push(await measure(kind, pins?.server, round));
 }
-const total = (kind: Kind, pick: (r: CapacityResult) => number): number => {
-  const mine = results.filter((r) => r.server === kind);
-  return mine.reduce((n, r) => n + pick(r), 0) / mine.length;
-};
-const ratioOf = (pick: (r: CapacityResult) => number): number =>
-  Math.round((total('broadside', pick) / total('bare', pick)) * 100) / 100;
-const ratio = ratioOf((r) => r.shotsPerSecond);
-const cpuRatio = ratioOf((r) => r.shotsPerCpuSecond);
-const worstP99 = Math.max(...results.filter((r) => r.server === 'broadside').map((r) => r.shootMs.p99));
-const load = loadavg().map((n) => n.toFixed(2));
+const summary = summarize(results);
+const load = { before: loadBefore, after: loadavg().map((n) => n.toFixed(2)) };
 if (json) {
-  console.log(JSON.stringify({ tables, seconds, warmup, pinning: pins, results, ratio, cpuRatio, loadAverage: load }));
+  console.log(
+    JSON.stringify({
+      tables,
+      seconds,
+      warmup,
+      pinning: pins,
+      baseline: baseline?.name ?? null,
+      results,
+      summary,
+      loadAverage: load,
+    }),
+  );
 } else {
   console.log(
     `bench:capacity — ${pins ? `server on CPU ${pins.server}, generator on CPU ${pins.generator}` : 'not pinned (one CPU or no taskset)'}; ` +
       `${tables} games in flight, ${warmup} s warm-up, ${seconds} s measured, ${rounds} round(s)`,
   );
-  console.log(
-    'server       shots/s  games/s  shoot p50   p99      max   server CPU  shots/CPU-s  generator CPU  frames/shot  bytes/shot  errors',
-  );
-  for (const r of results) {
-    console.log(
-      `${r.server.padEnd(10)} ${String(r.shotsPerSecond).padStart(9)} ${r.gamesPerSecond.toFixed(1).padStart(8)} ` +
-        `${r.shootMs.p50.toFixed(2).padStart(9)} ${r.shootMs.p99.toFixed(2).padStart(7)} ${r.shootMs.max.toFixed(1).padStart(8)} ` +
-        `${`${Math.round(r.serverCpu * 100)}%`.padStart(11)} ${String(r.shotsPerCpuSecond).padStart(12)} ` +
-        `${`${Math.round(r.generatorCpu * 100)}%`.padStart(14)} ` +
-        `${r.framesPerShot.toFixed(2).padStart(12)} ${String(r.bytesPerShot).padStart(11)} ${String(r.errors).padStart(7)}`,
-    );
-  }
-  console.log(
-    `ratio broadside/bare shots/s: ${ratio} (goal ≥ 0.75 ${ratio >= 0.75 ? 'met' : 'MISSED'}); ` +
-      `broadside shoot p99 ${worstP99} ms (goal ≤ 50 ms ${worstP99 <= 50 ? 'met' : 'MISSED'})`,
-  );
-  console.log(
-    `ratio per CPU-second of the server: ${cpuRatio} (the same comparison, robust to other jobs taking the core)`,
-  );
-  console.log(`load average ${load.join(' ')}`);
+  printReport(results, summary);
+  console.log(`load average before ${load.before.join(' ')}, after ${load.after.join(' ')}`);
 }

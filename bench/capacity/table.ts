@@ -45,7 +45,7 @@ function refused(reply: unknown): boolean {
 
 /**
  * Two players in one room, shooting as soon as the server tells them it is their turn (the
- * `members` frame with hasToPlay), each at cells in a shuffled order; after the 17th hit the winner
+ * `members` field event, or the members of a broadside/2 `state` frame, with hasToPlay), each at cells in a shuffled order; after the 17th hit the winner
  * asks for a rematch, both place a new fleet and play on. The same code runs against both servers.
  */
 export class Table {
@@ -84,6 +84,13 @@ export class Table {
       socket.on('gameStatus', (payload) => {
         seat.status = typeof payload === 'string' ? payload : '';
         seat.members = null;
+      });
+      // broadside/2: one state {seq, view} per change carries both the status and the members.
+      socket.on('state', (payload) => {
+        const view = (payload as { view?: { status?: unknown; members?: unknown } } | null)?.view;
+        seat.status = typeof view?.status === 'string' ? view.status : '';
+        seat.members = view?.members ?? null;
+        this.turn(seat);
       });
       this.seats.push(seat);
       const joined = await socket.call('joinRoom', slug);
