@@ -69,8 +69,9 @@ function view(room: Room, p: Player, list: ReturnType<typeof members>) {
     status: room.status,
     members: list,
     shipsIndexes: p.fleet,
-    playerBoats: p.own,
-    opponentBoats: p.seen,
+    // Rows of cell codes, as broadside/2 sends its grids (src/protocol/state-frame.ts).
+    playerBoats: p.own.map((row) => row.join('')),
+    opponentBoats: p.seen.map((row) => row.join('')),
     opponentShipsIndexes: room.status === 'ENDED' && o?.fleet ? o.fleet : p.sunk,
     battlePlace: room.last,
     winner: room.winner,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ThinkingTime } from '../../src/bots/delay';
 import { botLevelOf, botUserId } from '../../src/bots/levels';
 import { randomRng, type Rules } from '../../src/game';
-import { type BotLevel, type ComputerGameResponse, isErrorAck, type StateFrame } from '../../src/protocol';
+import { type BotLevel, type ComputerGameResponse, isErrorAck, type WireStateFrame } from '../../src/protocol';
 import type { Identity } from '../auth';
 import type { RoomRegistry } from '../rooms/registry';
 import type { Room } from '../rooms/room';
@@ -30,7 +30,7 @@ export interface ComputerPlayersOptions {
 }
 
 /** Told of every `state` frame a computer seat receives (tests check what a computer may see). */
-export type BotFrameListener = (slug: string, userId: string, frame: StateFrame) => void;
+export type BotFrameListener = (slug: string, userId: string, frame: WireStateFrame) => void;
 
 export interface ComputerPlayersStats {
   readonly seats: number;

@@ -6,13 +6,14 @@ import {
   type Ack,
   type BotLevel,
   type ClientGameState,
+  fromWireFrame,
   hasToPlay,
   initialGameState,
   isErrorAck,
   PlaceShipsPayloadSchema,
   SeqGuard,
   ShootPayloadSchema,
-  type StateFrame,
+  type WireStateFrame,
 } from '../../src/protocol';
 import { absorbView } from '../../src/protocol/state-intake';
 import type { Identity } from '../auth';
@@ -44,7 +45,7 @@ export interface SeatDeps {
   /** Leave after this long without a person connected. */
   readonly idleMs: number;
   /** Every state frame delivered to the seat (tests record them). */
-  readonly observe: (room: Room, frame: StateFrame) => void;
+  readonly observe: (room: Room, frame: WireStateFrame) => void;
   /** An action the server refused: a computer player should never see one. */
   readonly refused: (room: Room, move: BotMove, error: string) => void;
   readonly left: (seat: BotSeat) => void;
@@ -95,12 +96,13 @@ export class BotSeat {
   }
 
   /** The in-process delivery of one change: the same `state` frame a broadside/2 socket gets. */
-  private readonly deliver = (frame: StateFrame): void => {
+  private readonly deliver = (frame: WireStateFrame): void => {
     if (this.closed) return;
     this.deps.observe(this.room, frame);
     const verdict = this.frames.judge(frame.seq);
     if (verdict === 'stale' || verdict === 'duplicate') return;
-    this.view = absorbView(this.view, frame.view);
+    // Our own server's frame, in-process: read back as a client's schema would, without checking it.
+    this.view = absorbView(this.view, fromWireFrame(frame).view);
     this.schedule();
   };
 

@@ -1,6 +1,6 @@
 import { type GameState, newGame, playMoves, type TurnSeconds } from '../../src/game';
 import type { StoredRoom } from '../db/storage';
-import type { StateFrame, Title } from '../../src/protocol';
+import type { Title, WireStateFrame } from '../../src/protocol';
 import { RoomTimers } from './timers';
 
 export interface RoomMember {
@@ -54,7 +54,7 @@ export function restoreState(stored: StoredRoom): GameState {
 }
 
 /** Receives, in-process, the `state` frame a broadside/2 socket member would be sent (a server-side bot's seat). */
-export type LocalDelivery = (frame: StateFrame) => void;
+export type LocalDelivery = (frame: WireStateFrame) => void;
 
 /** One room: the single authority for its game. Actions run one at a time, in arrival order. */
 export class Room {

@@ -1,4 +1,4 @@
-import { type Member, type ServerEventName, STATE_EVENT, type StateFrame } from '../../src/protocol';
+import { type Member, type ServerEventName, STATE_EVENT, toWireFrame, type WireStateFrame } from '../../src/protocol';
 import type { Fanout } from '../rooms/actions';
 import type { Publisher } from '../rooms/dispatch';
 import type { Room, RoomMember } from '../rooms/room';
@@ -19,7 +19,7 @@ export function socketPublisher(nsp: RoomNamespace): Publisher {
 /**
  * Sends each connected member what the change means to it, then the room's spectators one frame
  * computed for all of them (docs/protocol.md). A broadside/2 member, and a computer seat, gets one
- * `state {seq, view}` frame: its whole view, made once (stateView). A SPEC-dialect member gets the
+ * `state {seq, view}` frame: its whole view, made once (stateView), its grids as rows. A SPEC-dialect member gets the
  * field events `fanout` names, as the original server sends them. `game: false` marks a change of
  * the audience only (members are told the new count in \`match\`; the spectators' frame stands).
  */
@@ -33,7 +33,9 @@ function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { read
     if (member.socketId === null) return;
     // broadside/2: every change, whatever it changed for this member, so that its seq has no gap
     // (the one leaving or disconnecting is no longer here to be told).
-    const frame = (): StateFrame => ({ seq: room.seq, view: stateView(room, member.userId, memberPayload) });
+    // As it travels: the grids as rows of cell codes (src/protocol/state-frame.ts).
+    const frame = (): WireStateFrame =>
+      toWireFrame({ seq: room.seq, view: stateView(room, member.userId, memberPayload) });
     // A computer player's seat gets the very frame a broadside/2 socket would, in-process.
     const seat = room.localSeats.get(member.socketId);
     if (seat) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GameStatus, Grid, PartialShipMap, ShipMap } from '../game';
+import { type Cell, GRID_SIZE, type GameStatus, type Grid, type PartialShipMap, type ShipMap } from '../game';
 import { ServerEventSchemas } from './schemas';
 import type { BattlePlace, Match, Member, Winner } from './types';
 
@@ -12,6 +12,31 @@ import type { BattlePlace, Match, Member, Winner } from './types';
 
 const { gameStatus, ...fields } = ServerEventSchemas;
 
+/** A grid's rows as they travel in a state frame: one string of GRID_SIZE cell codes per row, top row first. */
+export type GridRows = readonly string[];
+
+/** `grid` as rows of cell codes (`["SSHEE…", …]`): a tenth of the JSON values of the nested arrays, so a third of the bytes. */
+export function gridRows(grid: Grid): string[] {
+  const rows = new Array<string>(grid.length);
+  for (let y = 0; y < grid.length; y++) {
+    // Concatenation, not join(''): this runs for two grids of every frame, and is twice as fast.
+    const cells = grid[y] ?? [];
+    let row = '';
+    for (let x = 0; x < cells.length; x++) row += cells[x];
+    rows[y] = row;
+  }
+  return rows;
+}
+
+/** The grid that `rows` (already checked, or made by gridRows) spell out, read as grid[y][x]. */
+export function gridOfRows(rows: GridRows): Grid {
+  return rows.map((row) => row.split('') as Cell[]);
+}
+
+const ROW = new RegExp(`^[ESMHD]{${GRID_SIZE}}$`);
+/** A grid in a state frame: GRID_SIZE rows of GRID_SIZE cell codes, read into a Grid. */
+const GridRowsSchema = z.array(z.string().regex(ROW)).length(GRID_SIZE).transform(gridOfRows);
+
 /**
  * Everything one member may see of its room, under the names the field events carried and with
  * their very schemas (src/protocol/schemas.ts, `ServerEventSchemas`), so the two dialects cannot
@@ -20,9 +45,16 @@ const { gameStatus, ...fields } = ServerEventSchemas;
  * grid (`playerBoats`), the opponent grid as known (`opponentBoats`: E, M, H, D), the opponent ships
  * sunk so far (`opponentShipsIndexes`: the whole fleet once ENDED, never an unsunk one before), the
  * last shot (`battlePlace`), the `winner`, and the `match` (clock, missed turns, end reason,
- * rematch, audience, rules).
+ * rematch, audience, rules). The two grids travel as rows of cell codes (`GridRows`), which the
+ * schema reads back into grids: the same cells as the field events' nested arrays, at a third of the
+ * bytes and a tenth of the values to encode.
  */
-export const PlayerStateViewSchema = z.object({ status: gameStatus, ...fields });
+export const PlayerStateViewSchema = z.object({
+  status: gameStatus,
+  ...fields,
+  playerBoats: GridRowsSchema,
+  opponentBoats: GridRowsSchema,
+});
 
 /**
  * One `state` event. `seq` grows by one with every change of the room (server/rooms/room.ts), so a
@@ -49,6 +81,36 @@ export interface PlayerStateView {
 export interface StateFrame {
   readonly seq: number;
   readonly view: PlayerStateView;
+}
+
+/** A view as it travels: the grids as rows (what StateFrameSchema reads back into a PlayerStateView). */
+export interface WirePlayerStateView extends Omit<PlayerStateView, 'playerBoats' | 'opponentBoats'> {
+  readonly playerBoats: GridRows;
+  readonly opponentBoats: GridRows;
+}
+
+/** A `state` event as it travels (the server sends it, StateFrameSchema reads it). */
+export interface WireStateFrame {
+  readonly seq: number;
+  readonly view: WirePlayerStateView;
+}
+
+/** The frame as it travels: each grid as rows, everything else as it is. */
+export function toWireFrame(frame: StateFrame): WireStateFrame {
+  const { view } = frame;
+  return {
+    seq: frame.seq,
+    view: { ...view, playerBoats: gridRows(view.playerBoats), opponentBoats: gridRows(view.opponentBoats) },
+  };
+}
+
+/** A frame made by our own server, read back without validation (an in-process computer seat). */
+export function fromWireFrame(frame: WireStateFrame): StateFrame {
+  const { view } = frame;
+  return {
+    seq: frame.seq,
+    view: { ...view, playerBoats: gridOfRows(view.playerBoats), opponentBoats: gridOfRows(view.opponentBoats) },
+  };
 }
 
 /** The event name of the state frame. */

@@ -21,7 +21,7 @@ import type {
 import type { Coord, GameStatus, Grid, PartialShipMap, ShipMap, ShotResult } from '../game';
 import type { ErrorCode } from './errors';
 import type { SpectatorFrame } from './spectators';
-import type { StateFrame } from './state-frame';
+import type { WireStateFrame } from './state-frame';
 
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 export type LoginBody = z.infer<typeof LoginBodySchema>;
@@ -93,7 +93,7 @@ export type ServerToClientEvents = { [K in ServerEventName]: (payload: ServerEve
   [K in keyof SpectatorEventPayloads]: (payload: SpectatorEventPayloads[K]) => void;
 } & {
   /** broadside/2 only: the member's whole view, once per change of the room (src/protocol/state-frame.ts). */
-  state: (frame: StateFrame) => void;
+  state: (frame: WireStateFrame) => void;
 };
 
 /** Client → server events; the last argument is always the acknowledgement callback. */

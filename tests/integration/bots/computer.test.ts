@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACERS, type PlacementStrategy, playGame, SHOOTERS, type ShotStrategy } from '../../../src/bots';
 import { cellIndex, createRng, SHIP_KEYS, type ShipMap } from '../../../src/game';
-import { ApiError, type StateFrame, StateFrameSchema } from '../../../src/protocol';
+import { ApiError, StateFrameSchema, type WireStateFrame } from '../../../src/protocol';
 import { connectClient, newPlayer, waitForState } from '../../support/players';
 import { startTestServer, type TestServer } from '../../support/server';
 
@@ -30,7 +30,7 @@ const randomPlacer = PLACERS.random as PlacementStrategy;
 describe('a person against the computer', () => {
   for (const [index, level] of (['easy', 'medium', 'hard'] as const).entries()) {
     it(`plays a whole game against ${level}: the computer never shoots out of turn or twice`, async () => {
-      const frames: StateFrame[] = [];
+      const frames: WireStateFrame[] = [];
       let slugSeen = '';
       const stop = server.computers.onFrame((slug, userId, frame) => {
         if (userId === `bot-${level}` && slug === slugSeen) frames.push(frame);
@@ -66,9 +66,12 @@ describe('a person against the computer', () => {
       const humanCells = new Set(SHIP_KEYS.flatMap((k) => fleet[k].map(cellIndex)));
       let ended = false;
       for (const [i, frame] of frames.entries()) {
-        expect(StateFrameSchema.safeParse(frame).success, `frame ${frame.seq} matches StateFrameSchema`).toBe(true);
+        // Checked as a client reads it: the schema, then the view it reads (grids back from rows).
+        const parsed = StateFrameSchema.safeParse(frame);
+        expect(parsed.success, `frame ${frame.seq} matches StateFrameSchema`).toBe(true);
+        if (!parsed.success) continue;
         if (i > 0) expect(frame.seq).toBeGreaterThan(frames[i - 1]?.seq ?? 0);
-        const { view } = frame;
+        const { view } = parsed.data;
         if (view.status === 'ENDED') ended = true;
         if (ended) continue;
         const shotByBot = new Set<number>();

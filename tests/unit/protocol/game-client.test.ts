@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLASSIC_RULES, createRng, emptyGrid, randomFleet } from '../../../src/game';
 import {
   GameClient,
+  gridOfRows,
+  gridRows,
   hasToPlay,
   initialGameState,
   LobbyClient,
@@ -295,8 +297,11 @@ describe('GameClient and broadside/2 state frames', () => {
       status,
       members: [member('u1', shooter === 'u1'), member('u2', shooter === 'u2')],
       shipsIndexes: status === 'PLAY' ? fleet : null,
-      playerBoats: emptyGrid(),
-      opponentBoats: emptyGrid().map((row, y) => (y === 0 ? row.map((cell, x) => (x < shots ? 'M' : cell)) : row)),
+      // As a frame travels: the grids as rows of cell codes (docs/protocol.md).
+      playerBoats: gridRows(emptyGrid()),
+      opponentBoats: gridRows(
+        emptyGrid().map((row, y) => (y === 0 ? row.map((cell, x) => (x < shots ? 'M' : cell)) : row)),
+      ),
       opponentShipsIndexes: {},
       battlePlace: shots > 0 ? { shooterId: 'u1', x: shots - 1, y: 0, result: 'M' } : null,
       winner: null,
@@ -329,11 +334,12 @@ describe('GameClient and broadside/2 state frames', () => {
       gameStatus: 'PLAY',
       members: v.members,
       shipsIndexes: v.shipsIndexes,
-      opponentBoats: v.opponentBoats,
+      opponentBoats: gridOfRows(v.opponentBoats),
       battlePlace: v.battlePlace,
       match,
       slug: 'brave-otter-42',
     });
+    expect(c.state.opponentBoats[0]?.slice(0, 4)).toEqual(['M', 'M', 'M', 'E']);
     expect(hasToPlay(c.state, 'u2')).toBe(true);
   });
 

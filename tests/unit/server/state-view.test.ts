@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { cellIndex, coordOf, createRng, SHIP_KEYS, type ShipMap } from '../../../src/game';
-import { type PlayerStateView, PlayerStateViewSchema } from '../../../src/protocol';
+import { type PlayerStateView, PlayerStateViewSchema, toWireFrame } from '../../../src/protocol';
 import { MemoryStorage } from '../../../server/db/memory';
 import { RoomActions } from '../../../server/rooms/actions';
 import type { Actor } from '../../../server/rooms/commands';
@@ -79,7 +79,10 @@ describe('stateView', () => {
     for (const [i, { seq, views }] of seen.entries()) {
       if (i > 0) expect(seq).toBe((seen[i - 1]?.seq ?? 0) + 1);
       for (const [id, view] of Object.entries(views)) {
-        expect(PlayerStateViewSchema.safeParse(view).success, `view of ${id} at seq ${seq}`).toBe(true);
+        // As it travels (grids as rows): the schema reads it back into the very view.
+        const read = PlayerStateViewSchema.safeParse(toWireFrame({ seq, view }).view);
+        expect(read.success, `view of ${id} at seq ${seq}`).toBe(true);
+        expect(read.data).toEqual(view);
         expect(view.match.turnSeconds).toBe(30);
         // The member's own fleet, once placed, and nobody else's.
         if (view.shipsIndexes !== null) expect(view.shipsIndexes).toEqual(FLEETS[id]);
