@@ -37,6 +37,7 @@ import { RoomDispatcher } from './rooms/dispatch';
 import { SOCKET_NAMESPACE } from '../src/protocol';
 import { attachRoomNamespace } from './socket/room-namespace';
 import { slimHandshakeRequests } from './socket/slim-request';
+import { jsonOnlyParser } from './socket/json-parser';
 import { localGate } from './socket/room-gate';
 import { runOnThisNode } from './socket/room-requests';
 import { type SpectatorFeed, spectatorFeed } from './socket/spectators';
@@ -159,6 +160,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     maxHttpBufferSize: 16 * 1024,
     serveClient: false,
     cors: { origin: '*', credentials: false },
+    // Outgoing packets are JSON only: no walk of every payload for binary data (json-parser.ts).
+    parser: jsonOnlyParser,
     // With Redis every node's broadcasts reach the sockets of every other node (Redis Streams).
     ...(redis ? { adapter: createAdapter(redis) } : {}),
   });
