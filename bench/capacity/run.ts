@@ -4,7 +4,7 @@
  *   - `bare`: a bare socket.io server sending the same frames per shot, of the same shape and size
  *     (bare-server.ts): the stack's own limit;
  *   - `before`: our server as it was at `--baseline` (default 409d067, the last commit before the
- *     state frames: broadside/2 members got field events), built from that commit (baseline.ts).
+ *     state frames: broadside/2 members got field events), built from that commit (bench/commit-build.ts).
  * Each server runs alone on CPU 1 (taskset) while this generator runs on CPU 0, so neither steals
  * the other's core; `--tables` games are in flight at once (two players each, shooting as soon as
  * the server tells them it is their turn), `--warmup` seconds are played before `--seconds` are
@@ -27,8 +27,8 @@ import { freePort, stop, waitForHttp } from '../child';
 import { numberFlags } from '../flags';
 import { limit } from '../limit';
 import { pinSelf } from '../pin';
+import { buildServerAt } from '../commit-build';
 import { benchServerEnv, buildBenchServer, buildServer, COMPILED_ENTRY, spawnJs } from '../server-entry';
-import { baselineServer } from './baseline';
 import { type CapacityResult, type Kind, KINDS, printReport, summarize } from './report';
 import { type SeatLogin, Table, Tally } from './table';
 
@@ -171,7 +171,12 @@ async function measure(kind: Kind, cpu: string | undefined, round: number): Prom
 // Every server runs as plain JavaScript, ours exactly as `npm start` runs it.
 buildServer();
 const bareServer = buildBenchServer('bench/capacity/bare-server.ts', 'bare-server');
-const baseline = configs.includes('before') ? baselineServer(baselineCommit) : null;
+const baseline = configs.includes('before')
+  ? {
+      name: execFileSync('git', ['rev-parse', '--short', baselineCommit], { encoding: 'utf8' }).trim(),
+      entry: buildServerAt(baselineCommit),
+    }
+  : null;
 const pins = pinning();
 if (pins) pinSelf(pins.generator);
 const loadBefore = loadavg().map((n) => n.toFixed(2));
