@@ -16,6 +16,9 @@
  *
  *   npm run bench:artillery -- [--games 600] [--concurrency 40] [--rounds 2] [--server ours|original|both]
  *                              [--tools load,artillery] [--timeout-min 5] [--json]
+ *
+ * `--server original,ours` lists the servers in the order of the first round (`both` = ours,original);
+ * every round after swaps it. `--timeout-min` bounds each run (a tool against one server).
  */
 import { loadavg } from 'node:os';
 import { execFileSync } from 'node:child_process';

@@ -76,12 +76,21 @@ export async function startOriginal(cpus: string | undefined): Promise<Service> 
   pin(server, cpus);
   pin(redis, cpus);
   const pinned = new Set<number>();
+  // The backend list costs a PostgreSQL connection of its own: asked again every 5 s, not at every reading.
+  let backends: number[] = [];
+  let listedAt = 0;
+  const listBackends = async (): Promise<number[]> => {
+    if (Date.now() - listedAt < 5000) return backends;
+    listedAt = Date.now();
+    backends = await databaseBackendPids(database);
+    return backends;
+  };
   return {
     name: 'original',
     url: original.url,
     description: 'NestJS (node dist/main.js) + redis-server + PostgreSQL backends of its database',
     memory: async () => {
-      const backends = await databaseBackendPids(database);
+      const backends = await listBackends();
       for (const pid of backends) {
         if (pinned.has(pid)) continue;
         pinned.add(pid);
