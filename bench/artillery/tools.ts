@@ -22,6 +22,8 @@ export interface ToolResult {
   /** From "accounts ready" to the last game. */
   readonly seconds: number;
   readonly gamesPerSecond: number;
+  /** Shots per game tell whether the two servers' games are the same work (the SPEC dialect keeps the turn on a hit). */
+  readonly shotsPerGame: number;
   readonly shootP50: number;
   readonly shootP99: number;
   /** The sign-ups and logins before the games. */
@@ -86,6 +88,7 @@ export function runLoadTool(url: string, work: Workload, onReady: () => void): P
           errorsByCode: report.errorsByCode,
           seconds: round2(report.seconds - accountsSeconds),
           gamesPerSecond: report.gamesPerSecond,
+          shotsPerGame: round2((report.latencyMs.shoot?.count ?? 0) / Math.max(report.completed, 1)),
           shootP50: report.latencyMs.shoot?.p50 ?? Number.NaN,
           shootP99: report.latencyMs.shoot?.p99 ?? Number.NaN,
           accountsSeconds,
@@ -156,6 +159,7 @@ export async function runArtilleryTool(
       errorsByCode,
       seconds: round2(seconds),
       gamesPerSecond: round2(done / seconds),
+      shotsPerGame: round2((counters['broadside.shots'] ?? 0) / Math.max(done, 1)),
       shootP50: summaries['broadside.shoot']?.p50 ?? Number.NaN,
       shootP99: summaries['broadside.shoot']?.p99 ?? Number.NaN,
       accountsSeconds: round2((readyAt - startedAt) / 1000),
