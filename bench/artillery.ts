@@ -70,8 +70,10 @@ async function measure(round: number, server: ServerName, tool: ToolName): Promi
   const service = await startService(server, pins?.servers);
   const sampler = new MemorySampler(() => service.memory(), 500);
   let ready: Promise<MemorySample> | null = null;
+  let cpuAtReady: Promise<number> | null = null;
   const onReady = (): void => {
     ready = sampler.take();
+    cpuAtReady = service.cpuMs();
   };
   try {
     sampler.start();
@@ -80,12 +82,15 @@ async function measure(round: number, server: ServerName, tool: ToolName): Promi
         ? await runLoadTool(service.url, work, onReady)
         : await runArtilleryTool(bin, service.url, work, onReady);
     const samples = sampler.stop();
+    const serverCpuMs = (await service.cpuMs()) - ((await cpuAtReady) ?? 0);
     const afterAccounts = ready ? await ready : null;
     return {
       ...result,
       round,
       server,
       tool,
+      serverCpuMsPerGame: serverCpuMs / Math.max(result.games, 1),
+      toolCpuMsPerGame: result.toolCpuMs / Math.max(result.games, 1),
       memory: afterAccounts ? gameMemory(samples, afterAccounts, result.endedAt, concurrency) : null,
       loadBefore,
       loadAfter: loadavg()[0] ?? 0,

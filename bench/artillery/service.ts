@@ -6,6 +6,7 @@ import { databaseBackendPids } from '../../tests/support/databases';
 import { prepareOriginal, startOriginalServer } from '../../tests/support/original';
 import { freePort, stop, waitForHttp } from '../child';
 import { benchServerEnv } from '../server-entry';
+import { cpuMs } from './cpu';
 import { type MemoryReading, procStatusKb } from './memory';
 import { shippedStart } from './shipped-start';
 
@@ -18,6 +19,8 @@ export interface Service {
   /** What started it (our `npm start` command, or the original's processes). */
   readonly description: string;
   memory(): Promise<MemoryReading>;
+  /** CPU time its processes have used, ms (the original's: Node, redis-server and the database's backends). */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -58,6 +61,7 @@ export async function startOurs(cpus: string | undefined): Promise<Service> {
       const heap = metrics.memory?.heapUsedBytes;
       return { nodeKb: procStatusKb(pid, 'VmRSS'), redisKb: 0, pgKb: 0, heapKb: heap ? Math.round(heap / 1024) : null };
     },
+    cpuMs: async () => cpuMs(pid),
     stop: async () => {
       await stop(child);
       rmSync(dataDir, { recursive: true, force: true });
@@ -106,6 +110,10 @@ export async function startOriginal(cpus: string | undefined): Promise<Service> 
         pgKb: backends.reduce((n, pid) => n + procStatusKb(pid, 'RssAnon'), 0),
         heapKb: null,
       };
+    },
+    cpuMs: async () => {
+      const backends = await databaseBackendPids(database);
+      return [server, redis, ...backends].reduce((n, pid) => n + cpuMs(pid), 0);
     },
     stop: () => original.stop(),
   };

@@ -8,6 +8,9 @@ export interface Row extends ToolResult {
   readonly server: ServerName;
   readonly tool: ToolName;
   readonly memory: GameMemory | null;
+  /** CPU time per game over the games phase, ms: the server's processes, and the tool's. */
+  readonly serverCpuMsPerGame: number;
+  readonly toolCpuMsPerGame: number;
   /** 1-minute load average before and after the run. */
   readonly loadBefore: number;
   readonly loadAfter: number;
@@ -30,6 +33,8 @@ export function resultsTable(rows: readonly Row[]): string[] {
     'Shots/game',
     'Shoot p50 (ms)',
     'Shoot p99 (ms)',
+    'CPU ms/game server',
+    'CPU ms/game tool',
     'After accounts (MB: node/redis/pg)',
     'Plateau (MB)',
     'KB/game node',
@@ -54,6 +59,8 @@ export function resultsTable(rows: readonly Row[]): string[] {
         num(r.shotsPerGame),
         num(r.shootP50),
         num(r.shootP99),
+        num(r.serverCpuMsPerGame),
+        num(r.toolCpuMsPerGame),
         m ? reading(m.afterAccounts) : '–',
         m ? reading(m.plateau) : '–',
         m ? m.nodeKbPerGame : '–',

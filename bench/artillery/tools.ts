@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LoadReport } from '../../cli/load/run';
 import { runArtillery } from '../../tests/support/artillery';
+import { CpuFollower } from './cpu';
 
 export type ToolName = 'load' | 'artillery';
 
@@ -29,6 +30,8 @@ export interface ToolResult {
   /** The sign-ups and logins before the games. */
   readonly accountsSeconds: number;
   readonly endedAt: number;
+  /** CPU time the tool's process used over the games phase, ms. */
+  readonly toolCpuMs: number;
 }
 
 /** Both tools print this line once the players exist (docs/cli.md, `--accounts-first`; the engine's `pairs`). */
@@ -64,9 +67,14 @@ export function runLoadTool(url: string, work: Workload, onReady: () => void): P
   ];
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const cpu = new CpuFollower(child.pid ?? 0);
+    let cpuAtReady = 0;
     let out = '';
     let err = '';
-    const watch = readyWatcher(onReady);
+    const watch = readyWatcher(() => {
+      cpuAtReady = cpu.read();
+      onReady();
+    });
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
     });
@@ -78,6 +86,7 @@ export function runLoadTool(url: string, work: Workload, onReady: () => void): P
     child.on('error', fail);
     child.on('exit', () => {
       clearTimeout(timer);
+      const toolCpuMs = cpu.stop() - cpuAtReady;
       const endedAt = Date.now();
       try {
         const report = JSON.parse(out.trim().split('\n').pop() ?? '') as LoadReport;
@@ -93,6 +102,7 @@ export function runLoadTool(url: string, work: Workload, onReady: () => void): P
           shootP99: report.latencyMs.shoot?.p99 ?? Number.NaN,
           accountsSeconds,
           endedAt: Math.min(endedAt, startedAt + report.seconds * 1000),
+          toolCpuMs,
         });
       } catch {
         fail(new Error(`broadside load printed no report (after ${endedAt - startedAt} ms): ${err.slice(-800)}`));
@@ -130,8 +140,12 @@ export async function runArtilleryTool(
   );
   const startedAt = Date.now();
   let readyAt = 0;
+  // Set from a callback: a holder, so the type checker does not narrow it to its first value.
+  const follow: { cpu: CpuFollower | null } = { cpu: null };
+  let cpuAtReady = 0;
   const watch = readyWatcher(() => {
     readyAt = Date.now();
+    cpuAtReady = follow.cpu?.read() ?? 0;
     onReady();
   });
   try {
@@ -139,7 +153,11 @@ export async function runArtilleryTool(
       timeoutMs: work.timeoutMs,
       env: { WORKERS: '1' },
       onOutput: watch,
+      onSpawn: (pid) => {
+        follow.cpu = new CpuFollower(pid);
+      },
     });
+    const toolCpuMs = (follow.cpu?.stop() ?? 0) - cpuAtReady;
     const report = run.report;
     if (!report || !readyAt)
       throw new Error(`artillery run failed after ${Date.now() - startedAt} ms:\n${run.output.slice(-1500)}`);
@@ -164,6 +182,7 @@ export async function runArtilleryTool(
       shootP99: summaries['broadside.shoot']?.p99 ?? Number.NaN,
       accountsSeconds: round2((readyAt - startedAt) / 1000),
       endedAt: lastAt,
+      toolCpuMs,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -85,6 +85,8 @@ export async function runArtillery(
     env?: NodeJS.ProcessEnv;
     /** Sees the output as it comes (a bench waits for a line), besides collecting it. */
     onOutput?: (chunk: string) => void;
+    /** Told the launcher's process id once it runs (a bench follows its CPU time). */
+    onSpawn?: (pid: number) => void;
   },
 ): Promise<ArtilleryRun> {
   const dir = mkdtempSync(join(tmpdir(), 'broadside-artillery-run-'));
@@ -101,6 +103,7 @@ export async function runArtillery(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (child.pid) options.onSpawn?.(child.pid);
   let output = '';
   const collect = (d: Buffer): void => {
     output += d.toString();
