@@ -28,6 +28,7 @@ import { pinSelf, planPinning } from './pin';
 import { benchServerEnv, buildServer, COMPILED_ENTRY } from './server-entry';
 import { numberFlags } from './flags';
 import { seedAccounts } from './seed-accounts';
+import { loadAverages } from './stats';
 
 const args = process.argv.slice(2);
 const flag = numberFlags(args);
@@ -198,11 +199,7 @@ async function measure(variant: Variant, cpu: string | undefined): Promise<Row> 
 }
 
 buildServer();
-console.log(
-  `load average before ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average before ${loadAverages()}`);
 const pins = planPinning();
 if (pins) pinSelf(pins.client);
 const rows: Row[] = [];
@@ -229,8 +226,4 @@ for (const r of rows) {
       `${f(r.allocKbPerShot).padStart(14)} ${f(r.liveKbPerGame).padStart(13)} ${`${r.loadBefore} / ${r.load}`.padStart(18)}`,
   );
 }
-console.log(
-  `load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average after ${loadAverages()}`);

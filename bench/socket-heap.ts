@@ -12,13 +12,14 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, stop, waitForHttp } from './child';
 import { buildServerAt } from './commit-build';
 import { numberFlags } from './flags';
 import { type HeapCensus, heapCensus, snapshotFiles } from './heap-snapshot';
 import { seedAccounts } from './seed-accounts';
+import { loadAverages } from './stats';
 import { benchServerEnv, buildServer, COMPILED_ENTRY } from './server-entry';
 
 const args = process.argv.slice(2);
@@ -114,11 +115,7 @@ async function measure(variant: string, entry: string): Promise<Row> {
 }
 
 buildServer();
-console.log(
-  `load average before ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average before ${loadAverages()}`);
 const rows: Row[] = [];
 for (const variant of chosen) {
   const entry = variant === 'today' ? resolve(COMPILED_ENTRY) : buildServerAt(variant);
@@ -134,8 +131,4 @@ for (const r of rows) {
       `${r.objectsPerSocket.toFixed(1).padStart(15)} ${r.closuresPerSocket.toFixed(1).padStart(16)}`,
   );
 }
-console.log(
-  `load average after ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average after ${loadAverages()}`);

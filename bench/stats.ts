@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { percentile } from '../cli/stats';
 
 export { percentile };
@@ -22,4 +23,11 @@ export function summarize(samples: readonly number[]): Summary {
     max: sorted[sorted.length - 1] ?? Number.NaN,
     mean,
   };
+}
+
+/** The machine's load averages over 1, 5 and 15 minutes, as `uptime` prints them: every bench reports them. */
+export function loadAverages(): string {
+  return loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 }
