@@ -1,26 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { allCells, type Cell, clickCell, ownFleetCells } from './board';
-import { englishPage, newAccount, registerThroughForm } from './helpers';
-
-const YOUR_TURN = "It's your turn !";
-
-function gameSection(page: Page) {
-  return page.locator('section.game');
-}
-
-/** Waits until one of the two players has the turn and returns its index. */
-async function whoseTurn(pages: readonly [Page, Page]): Promise<0 | 1> {
-  let turn: 0 | 1 | null = null;
-  await expect
-    .poll(async () => {
-      if (await pages[0].getByText(YOUR_TURN).isVisible()) turn = 0;
-      else if (await pages[1].getByText(YOUR_TURN).isVisible()) turn = 1;
-      return turn;
-    })
-    .not.toBeNull();
-  return turn ?? 0;
-}
+import { englishPage, newAccount, registerThroughForm, whoseTurn, YOUR_TURN } from './helpers';
+import { gameSection } from './match-helpers';
 
 test('two players sign up, meet in a room, play a whole game by clicking the canvas and replay', async ({
   browser,

@@ -42,12 +42,33 @@ export async function englishPage(browser: Browser): Promise<Page> {
 /** Registers through the form, which logs in automatically. */
 export async function registerThroughForm(page: Page, account: Account): Promise<void> {
   await page.goto('/register');
+  await fillRegisterForm(page, account);
+}
+
+/** Fills the Register page's form that is open in `page` and sends it; resolves once logged in. */
+export async function fillRegisterForm(page: Page, account: Account): Promise<void> {
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText(`Hello ${account.username}!`)).toBeVisible();
+}
+
+/** The turn pill's text for the player who has the turn (English). */
+export const YOUR_TURN = "It's your turn !";
+
+/** Waits until one of the two players has the turn and returns its index. */
+export async function whoseTurn(pages: readonly [Page, Page]): Promise<0 | 1> {
+  let turn: 0 | 1 | null = null;
+  await expect
+    .poll(async () => {
+      if (await pages[0].getByText(YOUR_TURN).isVisible()) turn = 0;
+      else if (await pages[1].getByText(YOUR_TURN).isVisible()) turn = 1;
+      return turn;
+    })
+    .not.toBeNull();
+  return turn ?? 0;
 }
 
 /** Switches the theme through the profile panel, as a player does. */

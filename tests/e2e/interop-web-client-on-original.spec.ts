@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { interopSkipReason, type OriginalServer, prepareOriginal, startOriginalServer } from '../support/original';
 import { allCells, type Cell, clickCell, ownFleetCells } from './board';
-import { type Account, newAccount } from './helpers';
+import { type Account, fillRegisterForm, newAccount, whoseTurn, YOUR_TURN } from './helpers';
 import { captureStates, gameSection } from './match-helpers';
 
 /*
@@ -17,8 +17,6 @@ import { captureStates, gameSection } from './match-helpers';
 const skip = interopSkipReason();
 test.skip(skip !== null, skip ?? '');
 test.describe.configure({ mode: 'serial' });
-
-const YOUR_TURN = "It's your turn !";
 
 let original: OriginalServer | null = null;
 
@@ -59,25 +57,7 @@ async function signUpOnOriginal({ page, account }: Player, screenshots?: string)
   await page.getByRole('button', { name: 'Use this server' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'original protocol only' })).toBeVisible();
   if (screenshots) await captureStates(page, screenshots);
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('E-mail').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm password').fill(account.password);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText(`Hello ${account.username}!`)).toBeVisible();
-}
-
-/** Waits until one of the two players has the turn and returns its index. */
-async function whoseTurn(pages: readonly [Page, Page]): Promise<0 | 1> {
-  let turn: 0 | 1 | null = null;
-  await expect
-    .poll(async () => {
-      if (await pages[0].getByText(YOUR_TURN).isVisible()) turn = 0;
-      else if (await pages[1].getByText(YOUR_TURN).isVisible()) turn = 1;
-      return turn;
-    })
-    .not.toBeNull();
-  return turn ?? 0;
+  await fillRegisterForm(page, account);
 }
 
 const label = (c: Cell) => `${String.fromCharCode(65 + c.x)}${c.y + 1}`;
