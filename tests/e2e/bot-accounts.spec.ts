@@ -3,7 +3,16 @@ import { createRng, randomFleet } from '../../src/game';
 import type { TestPlayer } from '../support/players';
 import { connectClient, waitForState } from '../support/players';
 import { ratedGame } from '../support/rated-game';
-import { apiPlayer, newContext, setTheme, shoot, THEMES, VIEWPORTS, type ViewportName } from './support/look';
+import {
+  apiPlayer,
+  newContext,
+  setTheme,
+  shoot,
+  THEMES,
+  VIEWPORTS,
+  type ViewportName,
+  checkNoSidewaysScroll,
+} from './support/look';
 
 /*
  * Bot accounts as a player sees them (docs/engines.md, "Bot accounts"): the BOT badge in Open
@@ -60,8 +69,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     await expect(page.getByTestId('leaderboard-me')).toContainText('Bot accounts are programs');
     for (const theme of THEMES) {
       await setTheme(page, theme);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, 'the leaderboard scrolls sideways').toBeLessThanOrEqual(0);
+      await checkNoSidewaysScroll(page, 'the leaderboard');
       await shoot(page, viewport, theme, 'leaderboard-bots');
     }
 

@@ -2,7 +2,16 @@ import { expect, type Page, test } from '@playwright/test';
 import { coordOf, createRng, randomFleet } from '../../src/game';
 import { GameClient, isErrorAck } from '../../src/protocol';
 import type { TestPlayer } from '../support/players';
-import { apiPlayer, newContext, setTheme, shoot, THEMES, VIEWPORTS, type ViewportName } from './support/look';
+import {
+  apiPlayer,
+  newContext,
+  setTheme,
+  shoot,
+  THEMES,
+  VIEWPORTS,
+  type ViewportName,
+  checkNoSidewaysScroll,
+} from './support/look';
 
 /*
  * Issue 14, look: the watch page, the replay viewer, the profile's history and the leaderboard in
@@ -93,11 +102,6 @@ async function controlsAtHand(page: Page, viewport: string): Promise<void> {
   }
 }
 
-async function noSidewaysScroll(page: Page, name: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
 test('watch, replay, history and leaderboard look finished in both themes on both screens', async ({
   browser,
   baseURL,
@@ -125,7 +129,7 @@ test('watch, replay, history and leaderboard look finished in both themes on bot
       await page.goto(`/game/${live.slug}/watch`);
       await expect(page.getByTestId('boards-stage')).toHaveAttribute('data-status', 'PLAY');
       await setTheme(page, theme);
-      await noSidewaysScroll(page, 'watch');
+      await checkNoSidewaysScroll(page, 'watch');
       await shoot(page, viewport, theme, 'watch');
 
       // Replay: the controls are at hand, never under the boards; the step buttons draw their icons.
@@ -133,7 +137,7 @@ test('watch, replay, history and leaderboard look finished in both themes on bot
       await expect(page.getByTestId('replay-counter')).toContainText('20 /');
       await expect(page.getByTestId('boards-stage')).toBeVisible();
       await setTheme(page, theme);
-      await noSidewaysScroll(page, 'replay');
+      await checkNoSidewaysScroll(page, 'replay');
       await controlsAtHand(page, viewport);
       for (const name of ['First shot', 'Previous shot', 'Next shot', 'Last shot']) {
         const button = page.getByRole('button', { name });
@@ -161,7 +165,7 @@ test('watch, replay, history and leaderboard look finished in both themes on bot
       const rows = page.getByTestId('history').getByRole('listitem');
       await expect(rows).toHaveCount(2);
       await setTheme(page, theme);
-      await noSidewaysScroll(page, 'profile');
+      await checkNoSidewaysScroll(page, 'profile');
       for (const part of ['time', '.badge']) {
         const lines = await rows
           .first()
@@ -178,7 +182,7 @@ test('watch, replay, history and leaderboard look finished in both themes on bot
       await page.goto('/leaderboard');
       await expect(page.getByTestId('leaderboard-me')).toBeVisible();
       await setTheme(page, theme);
-      await noSidewaysScroll(page, 'leaderboard');
+      await checkNoSidewaysScroll(page, 'leaderboard');
       await shoot(page, viewport, theme, 'leaderboard');
     }
     await page.close();

@@ -10,6 +10,8 @@ import {
   THEMES,
   VIEWPORTS,
   type ViewportName,
+  checkNoSidewaysScroll,
+  checkTouchTargets,
 } from './support/look';
 
 /*
@@ -19,17 +21,8 @@ import {
  * sideways, touch targets of at least 40 px on the phone).
  */
 async function checkFits(page: Page, viewport: ViewportName, what: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
-  if (viewport !== 'phone') return;
-  const small = await page.evaluate(() =>
-    [...document.querySelectorAll('button, a, input')]
-      .map((el) => ({ el, box: (el.closest('label') ?? el).getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && box.height > 0)
-      .filter(({ el, box }) => box.height < 40 && !(el instanceof HTMLAnchorElement && el.closest('p')))
-      .map(({ el, box }) => `${el.tagName} "${el.textContent?.trim()}" ${Math.round(box.height)}px`),
-  );
-  expect(small, `${what}: touch targets under 40 px`).toEqual([]);
+  await checkNoSidewaysScroll(page, what);
+  if (viewport === 'phone') await checkTouchTargets(page, what);
 }
 
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {

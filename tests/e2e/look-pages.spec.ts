@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { apiPlayer, newContext, setTheme, shoot, THEMES, VIEWPORTS, type ViewportName } from './support/look';
+import {
+  apiPlayer,
+  newContext,
+  setTheme,
+  shoot,
+  THEMES,
+  VIEWPORTS,
+  type ViewportName,
+  checkNoSidewaysScroll,
+  checkTouchTargets,
+} from './support/look';
 
 /*
  * Issue #13: every page is designed for both themes at 1280×720 and 390×844. These tests take the
@@ -44,8 +54,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         await expect(ready).toBeVisible();
         await setTheme(page, theme);
         // Nothing is wider than the window.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+        await checkNoSidewaysScroll(page, name);
         // The page title fits on at most two lines.
         const h1 = page.locator('h1').first();
         const lines = await h1.evaluate((el) => {
@@ -53,18 +62,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
           return Math.round(el.getBoundingClientRect().height / Number.parseFloat(style.lineHeight));
         });
         expect(lines, `${name}: the title wraps onto ${lines} lines`).toBeLessThanOrEqual(2);
-        if (viewport === 'phone') {
-          // Every visible button and link is a comfortable touch target.
-          const small = await page.evaluate(() =>
-            [...document.querySelectorAll('button, a, input')]
-              // A radio or checkbox is tapped through its label: the label is the target.
-              .map((el) => ({ el, box: (el.closest('label') ?? el).getBoundingClientRect() }))
-              .filter(({ box }) => box.width > 0 && box.height > 0)
-              .filter(({ el, box }) => box.height < 40 && !(el instanceof HTMLAnchorElement && el.closest('p')))
-              .map(({ el, box }) => `${el.tagName} "${el.textContent?.trim()}" ${Math.round(box.height)}px`),
-          );
-          expect(small, `${name}: touch targets under 40 px`).toEqual([]);
-        }
+        if (viewport === 'phone') await checkTouchTargets(page, name);
         await shoot(page, viewport, theme, name);
       }
     }

@@ -13,6 +13,7 @@ import {
   THEMES,
   VIEWPORTS,
   type ViewportName,
+  checkNoSidewaysScroll,
 } from './support/look';
 
 /*
@@ -21,11 +22,6 @@ import {
  * French, at 1280×720 and 390×844. Screenshots go to test-results/screenshots (SCREENSHOT_DIR);
  * the checks are what a picture cannot prove (nothing overflows sideways or is cut off).
  */
-async function checkFits(page: Page, what: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
 /** Every control in the game bar lies whole inside the window and inside its own box (nothing clipped). */
 async function checkBarFits(page: Page, what: string): Promise<void> {
   const cut = await page.evaluate(() =>
@@ -67,7 +63,7 @@ for (const language of LANGUAGE_NAMES) {
       const card = page.locator('.rules-card');
       for (const theme of THEMES) {
         await setTheme(page, theme);
-        await checkFits(page, 'home with the rules open');
+        await checkNoSidewaysScroll(page, 'home with the rules open');
         await card.scrollIntoViewIfNeeded();
         await shoot(page, viewport, theme, `rules-home${suffix(language)}`);
         await card.screenshot({ path: join(SCREENSHOT_DIR, `${viewport}-${theme}-rules-card${suffix(language)}.png`) });
@@ -137,7 +133,7 @@ for (const language of LANGUAGE_NAMES) {
       await expect(page.getByRole('button', { name: text(language, 'game.validate') })).toBeDisabled();
       for (const theme of THEMES) {
         await setTheme(page, theme);
-        await checkFits(page, 'russian placement');
+        await checkNoSidewaysScroll(page, 'russian placement');
         await page.waitForTimeout(300);
         await shoot(page, viewport, theme, `rules-placement-russian${suffix(language)}`);
       }
@@ -183,7 +179,7 @@ for (const language of LANGUAGE_NAMES) {
       await expect(count).toContainText(text(language, 'game.salvoAimed', { aimed: 3, limit: 5 }));
       for (const theme of THEMES) {
         await setTheme(page, theme);
-        await checkFits(page, 'salvo aiming');
+        await checkNoSidewaysScroll(page, 'salvo aiming');
         await checkBarFits(page, 'salvo aiming');
         await page.waitForTimeout(300);
         await shoot(page, viewport, theme, `rules-salvo-aiming${suffix(language)}`);
@@ -206,7 +202,7 @@ for (const language of LANGUAGE_NAMES) {
       await expect(how.locator('.how-to-play-rules')).toBeVisible();
       for (const theme of THEMES) {
         if (theme !== 'light') continue;
-        await checkFits(page, 'how to play');
+        await checkNoSidewaysScroll(page, 'how to play');
         await shoot(page, viewport, theme, `rules-how-to-play${suffix(language)}`);
       }
       await page.keyboard.press('Escape');
@@ -219,7 +215,7 @@ for (const language of LANGUAGE_NAMES) {
       await page.locator('.end-rules > summary').click();
       for (const theme of THEMES) {
         await setTheme(page, theme);
-        await checkFits(page, 'end card');
+        await checkNoSidewaysScroll(page, 'end card');
         await page.waitForTimeout(300);
         await shoot(page, viewport, theme, `rules-end-card${suffix(language)}`);
       }

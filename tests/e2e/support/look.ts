@@ -81,3 +81,25 @@ export async function shoot(page: Page, viewport: ViewportName, theme: ThemeName
   await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
   return path;
 }
+
+/** Nothing on the page is wider than the window (a picture cannot prove it). */
+export async function checkNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Every visible button, link and input is a comfortable touch target (40 px high at least); a
+ * radio or checkbox is tapped through its label, so the label is measured; a link inside a
+ * sentence is left out.
+ */
+export async function checkTouchTargets(page: Page, what: string): Promise<void> {
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll('button, a, input')]
+      .map((el) => ({ el, box: (el.closest('label') ?? el).getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0)
+      .filter(({ el, box }) => box.height < 40 && !(el instanceof HTMLAnchorElement && el.closest('p')))
+      .map(({ el, box }) => `${el.tagName} "${el.textContent?.trim()}" ${Math.round(box.height)}px`),
+  );
+  expect(small, `${what}: touch targets under 40 px`).toEqual([]);
+}
