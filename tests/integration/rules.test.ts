@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Coord, cellIndex, createRng, makeRules, randomFleet, type ShipMap, shipEntries } from '../../src/game';
-import { isErrorAck } from '../../src/protocol';
-import type { Seat } from '../support/game';
+import { placeBoth, type Seat } from '../support/game';
 import { connectClient, newPlayer, waitForState } from '../support/players';
 import { startTestServer } from '../support/server';
 
@@ -77,7 +76,7 @@ describe('rules chosen at room creation', () => {
     expect(await ca.startGame(slug)).toBeNull();
     await waitForState(cb, (s) => s.gameStatus === 'PLACE_SHIPS');
     expect(await ca.placeShips(randomFleet(createRng(3)))).toMatchObject({ error: 'INVALID_FLEET' });
-    const { first, second } = await startAndPlaceAfterStart(a, b);
+    const { first, second } = await placeBoth(a, b);
     // A hit keeps the turn; a miss passes it.
     expect(await first.client.shoot(shipCell(second.fleet))).not.toHaveProperty('error');
     await waitForState(first.client, (s) => s.members.find((m) => m.hasToPlay)?.userId === first.player.id);
@@ -102,13 +101,3 @@ describe('rules chosen at room creation', () => {
     }
   });
 });
-
-/** placeBoth for a game already started. */
-async function startAndPlaceAfterStart(a: Seat, b: Seat): Promise<{ first: Seat; second: Seat }> {
-  expect(isErrorAck(await a.client.placeShips(a.fleet))).toBe(false);
-  expect(isErrorAck(await b.client.placeShips(b.fleet))).toBe(false);
-  const state = await waitForState(a.client, (s) => s.gameStatus === 'PLAY' && s.members.some((m) => m.hasToPlay));
-  return state.members.find((m) => m.hasToPlay)?.userId === a.player.id
-    ? { first: a, second: b }
-    : { first: b, second: a };
-}

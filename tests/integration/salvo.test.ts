@@ -12,7 +12,6 @@ import {
   knownOpponentGrid,
   makeRules,
   newGame,
-  randomFleet,
   replayState,
   type Rules,
   type ShipMap,
@@ -22,7 +21,7 @@ import {
 } from '../../src/game';
 import { type Bot, placerNamed, playGame, shooterNamed } from '../../src/bots';
 import { ApiClient, type ClientGameState, type GameClient, isErrorAck } from '../../src/protocol';
-import type { Seat } from '../support/game';
+import { type Seat, startAndPlace, twoPlayersInRoom } from '../support/game';
 import { connectClient, newPlayer, rawSpecSocket, waitForState } from '../support/players';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -37,33 +36,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const SALVO = makeRules({ shots: 'salvo' });
 
-async function roomWith(server: TestServer, rules: Partial<Rules>): Promise<{ slug: string; a: Seat; b: Seat }> {
-  const [pa, pb] = await Promise.all([newPlayer(server.url, 'alice'), newPlayer(server.url, 'bob')]);
-  const { slug } = await pa.api.createRoom({ userId: pa.id, username: pa.username, socketId: null, rules });
-  const [ca, cb] = await Promise.all([
-    connectClient(server.url, pa.token, slug),
-    connectClient(server.url, pb.token, slug),
-  ]);
-  expect(await ca.joinRoom(slug)).toBe('UNSTARTED');
-  expect(await cb.joinRoom(slug)).toBe('UNSTARTED');
-  const full = makeRules(rules);
-  return {
-    slug,
-    a: { player: pa, client: ca, fleet: randomFleet(createRng(11), full) },
-    b: { player: pb, client: cb, fleet: randomFleet(createRng(12), full) },
-  };
-}
-
-async function startAndPlace(slug: string, a: Seat, b: Seat): Promise<{ first: Seat; second: Seat }> {
-  expect(await a.client.startGame(slug)).toBeNull();
-  await waitForState(b.client, (s) => s.gameStatus === 'PLACE_SHIPS');
-  expect(await a.client.placeShips(a.fleet)).toBeNull();
-  expect(await b.client.placeShips(b.fleet)).toBeNull();
-  const state = await waitForState(a.client, (s) => s.gameStatus === 'PLAY' && s.members.some((m) => m.hasToPlay));
-  return state.members.find((m) => m.hasToPlay)?.userId === a.player.id
-    ? { first: a, second: b }
-    : { first: b, second: a };
-}
+const roomWith = (server: TestServer, rules: Partial<Rules>) =>
+  twoPlayersInRoom(server.url, { rules, seeds: [11, 12] });
 
 /** The game as the test expects it, kept with src/game's own rules beside the server's. */
 function mirrorOf(rules: Rules, first: Seat, second: Seat): GameState {

@@ -1,5 +1,14 @@
 import { expect } from 'vitest';
-import { type Coord, coordOf, createRng, randomFleet, type ShipMap, type ShotResult } from '../../src/game';
+import {
+  type Coord,
+  coordOf,
+  createRng,
+  makeRules,
+  type Rules,
+  randomFleet,
+  type ShipMap,
+  type ShotResult,
+} from '../../src/game';
 import { type GameClient, isErrorAck } from '../../src/protocol';
 import { connectClient, newPlayer, type TestPlayer, waitForState } from './players';
 
@@ -9,17 +18,29 @@ export interface Seat {
   fleet: ShipMap;
 }
 
-/** Two fresh users, a room created by the first, both joined and the game started. */
-export async function twoPlayersInRoom(url: string): Promise<{ slug: string; a: Seat; b: Seat }> {
+/**
+ * Two fresh users, a room created by the first (under `rules` when given, classic otherwise), both
+ * joined, the game not started yet; each seat has a random fleet of the room's rules, from `seeds`.
+ */
+export async function twoPlayersInRoom(
+  url: string,
+  { rules, seeds = [1, 2] }: { rules?: Partial<Rules>; seeds?: readonly [number, number] } = {},
+): Promise<{ slug: string; a: Seat; b: Seat }> {
   const [pa, pb] = await Promise.all([newPlayer(url, 'alice'), newPlayer(url, 'bob')]);
-  const { slug } = await pa.api.createRoom({ userId: pa.id, username: pa.username, socketId: null });
+  const { slug } = await pa.api.createRoom({
+    userId: pa.id,
+    username: pa.username,
+    socketId: null,
+    ...(rules ? { rules } : {}),
+  });
   const [ca, cb] = await Promise.all([connectClient(url, pa.token, slug), connectClient(url, pb.token, slug)]);
   expect(await ca.joinRoom(slug)).toBe('UNSTARTED');
   expect(await cb.joinRoom(slug)).toBe('UNSTARTED');
+  const full = makeRules(rules);
   return {
     slug,
-    a: { player: pa, client: ca, fleet: randomFleet(createRng(1)) },
-    b: { player: pb, client: cb, fleet: randomFleet(createRng(2)) },
+    a: { player: pa, client: ca, fleet: randomFleet(createRng(seeds[0]), full) },
+    b: { player: pb, client: cb, fleet: randomFleet(createRng(seeds[1]), full) },
   };
 }
 
