@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ScriptSchema } from '../../../cli/script/schema';
 import { runCli } from '../cli/cli';
+import { finishedTournament } from './tournament-report';
 
 const BIN = fileURLToPath(new URL('../../../cli/bin.mjs', import.meta.url));
 
@@ -94,10 +95,7 @@ describe('tournament', () => {
       ],
       { timeoutMs: 60_000 },
     );
-    expect(run.code).toBe(0);
-    const report = run.json<Report>();
-    expect(report.games).toBe(report.planned);
-    const lost = (name: string) => report.participants.find((p) => p.name === name)?.lossReasons;
+    const { lost } = finishedTournament<Report>(run);
     expect(lost('crash-on-go')?.crash).toBe(2);
     expect(lost('hang')?.timeout).toBe(2);
     expect(lost('garbage')?.timeout).toBe(2);

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ScriptSchema } from '../../../cli/script/schema';
 import { fleetCells, fleetKeys, parseRules, validateFleet } from '../../../src/game';
 import { runCli } from '../cli/cli';
+import { finishedTournament } from './tournament-report';
 
 // Real engine processes under every rule set (docs/engines.md, "Rules"): the examples pass the
 // compliance check under each, engines that break a variant's rule lose by `illegal`, and a
@@ -96,11 +97,8 @@ describe('tournament --rules', () => {
       ],
       { timeoutMs: 60_000 },
     );
-    expect(run.code).toBe(0);
-    const report = run.json<Report>();
+    const { report, lost } = finishedTournament<Report>(run);
     expect(report.rules).toBe('fleet=russian,touch=no,shots=salvo,again=never');
-    expect(report.games).toBe(report.planned);
-    const lost = (name: string) => report.participants.find((p) => p.name === name)?.lossReasons;
     expect(lost('short')?.illegal).toBe(2);
     expect(lost('touching')?.illegal).toBe(2);
     expect(lost('ok')?.illegal ?? 0).toBe(0);
