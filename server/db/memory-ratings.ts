@@ -9,7 +9,7 @@ import type {
   RulesRecord,
   StoredRating,
 } from './rating-store';
-import { type PlayedGames, recordsByRules } from './records';
+import { byPlayers, type PlayedGames, recordsByRules } from './records';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -118,6 +118,18 @@ export class MemoryRatings implements RatingStore {
   ): Promise<{ rows: BoardRow[]; total: number }> {
     const all = this.board(rules, kind, minGames);
     return { rows: all.slice(0, limit), total: all.length };
+  }
+
+  async ratedRules(kind: BoardKind): Promise<{ rules: string; players: number }[]> {
+    const players = new Map<string, number>();
+    for (const k of this.t.ratings.keys()) {
+      const [userId = '', ...rest] = k.split(' ');
+      const user = this.t.users.get(userId);
+      if (!user || (user.botSince !== null) !== (kind === 'bots')) continue;
+      const rules = rest.join(' ');
+      players.set(rules, (players.get(rules) ?? 0) + 1);
+    }
+    return byPlayers([...players].map(([rules, n]) => ({ rules, players: n })));
   }
 
   async recordsOf(userId: string): Promise<RulesRecord[]> {

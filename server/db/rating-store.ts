@@ -88,6 +88,11 @@ export interface RatingStore {
     minGames: number,
     limit: number,
   ): Promise<{ rows: BoardRow[]; total: number }>;
+  /**
+   * The sets of rules (as `--rules` text) with at least one rating of a player of `kind`, each with
+   * how many such players are rated there; most players first, then by the rules' text.
+   */
+  ratedRules(kind: BoardKind): Promise<{ rules: string; players: number }[]>;
   /** The user's finished games per set of rules (whatever their rating), most played first. */
   recordsOf(userId: string): Promise<RulesRecord[]>;
   /** True once a game of the user's has been rated (a bot upgrade is then refused). */

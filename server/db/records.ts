@@ -46,3 +46,8 @@ export function totalRecord(rows: Iterable<PlayedGames>): PlayerRecord {
   }
   return total;
 }
+
+/** Most players first, then by the rules' text (a stable order for equal counts). */
+export function byPlayers(sets: { rules: string; players: number }[]): { rules: string; players: number }[] {
+  return sets.sort((a, b) => b.players - a.players || a.rules.localeCompare(b.rules));
+}

@@ -4,6 +4,7 @@ import {
   gameScript,
   HistoryQuerySchema,
   LeaderboardQuerySchema,
+  RatedRulesQuerySchema,
   RatingQuerySchema,
   UserIdParamSchema,
 } from '../../src/protocol';
@@ -108,5 +109,13 @@ export function registerHistoryRoutes(app: FastifyInstance, { identify: caller, 
     if (!query.success) return sendError(reply, 400, messages(query.error));
     const { limit, rules, kind } = query.data;
     return ratings.leaderboard(limit, me.id, rules, kind);
+  });
+
+  // The sets of rules with ratings, custom mixes too: the leaderboard's choice of rules.
+  app.get('/ratings/rules', async (request, reply) => {
+    if (!(await caller(request, reply))) return reply;
+    const query = RatedRulesQuerySchema.safeParse(request.query ?? {});
+    if (!query.success) return sendError(reply, 400, messages(query.error));
+    return ratings.ratedRules(query.data.kind);
   });
 }

@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CLASSIC_RULES, formatRules, type Rules } from '../../src/game';
-import type { Leaderboard, LeaderboardEntry, LeaderboardKind, RatingSummary, RulesStats } from '../../src/protocol';
+import type {
+  Leaderboard,
+  LeaderboardEntry,
+  LeaderboardKind,
+  RatedRules,
+  RatingSummary,
+  RulesStats,
+} from '../../src/protocol';
 import { rulesOf } from '../db/sql/rooms';
 import type { BoardKind, RatingStore, StoredRating } from '../db/rating-store';
 import { decideRating, type RatingRules } from './rating-rules';
@@ -124,6 +131,12 @@ export class Ratings {
       kind,
       rules: { minGames, ratedGamesPerPairPerDay: this.rules.ratedGamesPerPairPerDay },
     };
+  }
+
+  /** The sets of rules with ratings of players of `kind`, most players first. */
+  async ratedRules(kind: LeaderboardKind): Promise<RatedRules> {
+    const sets = await this.store.ratedRules(kind);
+    return { kind, sets: sets.map(({ rules, players }) => ({ rules: rulesOf(rules), players })) };
   }
 
   /** A player's record and rating under each set of rules they finished a game under, most played first. */

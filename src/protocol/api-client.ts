@@ -7,6 +7,8 @@ import {
   type Leaderboard,
   type LeaderboardKind,
   LeaderboardSchema,
+  type RatedRules,
+  RatedRulesSchema,
   UserRatingSchema,
   type UserStats,
   UserStatsSchema,
@@ -213,6 +215,11 @@ export class ApiClient {
     if (options.rules) query.set('rules', formatRules(options.rules));
     if (options.kind) query.set('kind', options.kind);
     return this.get(`/ratings/leaderboard?${query}`, LeaderboardSchema, 'Leaderboard');
+  }
+
+  /** The sets of rules under which players of `kind` have ratings (the leaderboard's choices beyond the presets). */
+  ratedRules(kind: LeaderboardKind = 'people'): Promise<RatedRules> {
+    return this.get(`/ratings/rules?${new URLSearchParams({ kind })}`, RatedRulesSchema, 'Rated rules');
   }
 
   /** Logs this token out on the server (204): it is refused from now on, its sockets closed. */

@@ -48,6 +48,9 @@ export const LeaderboardQuerySchema = z.strictObject({
   kind: z.enum(LEADERBOARD_KINDS).default('people'),
 });
 
+/** `?kind=people`: the sets of rules that have ratings on one board. */
+export const RatedRulesQuerySchema = z.strictObject({ kind: z.enum(LEADERBOARD_KINDS).default('people') });
+
 /** `?rules=…`: a rating under one set of rules, classic by default. */
 export const RatingQuerySchema = z.strictObject({ rules: RulesQuerySchema.optional() });
 
@@ -161,6 +164,15 @@ export const LeaderboardSchema = z.object({
     .optional(),
 });
 
+/**
+ * GET /ratings/rules: every set of rules under which players of one kind have a rating (ratings
+ * are kept per set of rules, custom mixes too), with how many are rated there; most players first.
+ */
+export const RatedRulesSchema = z.object({
+  kind: z.enum(LEADERBOARD_KINDS),
+  sets: z.array(z.object({ rules: RulesSchema, players: z.number().int().min(1) })),
+});
+
 /** One set of rules a player has finished games under: their record and rating there. */
 export const RulesStatsSchema = z.object({
   rules: RulesSchema,
@@ -188,6 +200,7 @@ export type RatingSummary = z.infer<typeof RatingSummarySchema>;
 export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
 export type Leaderboard = z.infer<typeof LeaderboardSchema>;
 export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;
+export type RatedRules = z.infer<typeof RatedRulesSchema>;
 export type RulesStats = z.infer<typeof RulesStatsSchema>;
 export type UserStats = z.infer<typeof UserStatsSchema>;
 

@@ -235,4 +235,24 @@ describe('ratings', () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain('fleet must be one of classic, russian');
   });
+
+  it('name the sets of rules that have ratings, custom mixes included, per kind of board', async () => {
+    const mix = makeRules({ touch: false, again: 'hit' });
+    const [ann, bob] = await Promise.all([newPlayer(server.url, 'ann'), newPlayer(server.url, 'bob')]);
+    await ratedGame(ann, bob, mix);
+    const people = await ann.api.ratedRules('people');
+    expect(people.kind).toBe('people');
+    expect(people.sets).toContainEqual({ rules: mix, players: 2 });
+    expect(people.sets).toContainEqual(expect.objectContaining({ rules: makeRules() }));
+    // Most players first.
+    const counts = people.sets.map((s) => s.players);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect((await ann.api.ratedRules('bots')).sets).not.toContainEqual(expect.objectContaining({ rules: mix }));
+
+    const get = (query: string, token: string | null = ann.token) =>
+      fetch(`${server.url}/ratings/rules${query}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    expect((await get('?kind=robots')).status).toBe(400);
+    expect((await get('?kind=people&extra=1')).status).toBe(400);
+    expect((await get('', null)).status).toBe(401);
+  });
 });

@@ -10,7 +10,7 @@ import type {
   StoredRating,
 } from '../rating-store';
 import { isPostgres } from '../postgres';
-import { recordsByRules } from '../records';
+import { byPlayers, recordsByRules } from '../records';
 import type { Database } from '../schema';
 import { playedGames } from './records';
 
@@ -164,14 +164,14 @@ export class SqlRatings implements RatingStore {
     return row?.username ?? null;
   }
 
-  /** The ratings of one board: players of `kind` listed under `rules`. */
-  private board(rules: string, kind: BoardKind, minGames: number) {
-    return this.db
+  /** The ratings of one board: players of `kind` listed under `rules` (under any rules when undefined). */
+  private board(rules: string | undefined, kind: BoardKind, minGames: number) {
+    const all = this.db
       .selectFrom('ratings')
       .innerJoin('users', 'users.id', 'ratings.user_id')
-      .where('ratings.rules', '=', rules)
       .where('ratings.games', '>=', minGames)
       .where('users.bot_since', kind === 'bots' ? 'is not' : 'is', null);
+    return rules === undefined ? all : all.where('ratings.rules', '=', rules);
   }
 
   async countAbove(rating: number, rules: string, kind: BoardKind, minGames: number): Promise<number> {
@@ -209,6 +209,14 @@ export class SqlRatings implements RatingStore {
       rows: rows.map((r) => ({ userId: r.userId, username: r.username, ...figures(r) })),
       total: Number(counted?.n ?? 0),
     };
+  }
+
+  async ratedRules(kind: BoardKind): Promise<{ rules: string; players: number }[]> {
+    const rows = await this.board(undefined, kind, 0)
+      .select(['ratings.rules as rules', (eb) => eb.fn.countAll<number>().as('players')])
+      .groupBy('ratings.rules')
+      .execute();
+    return byPlayers(rows.map((r) => ({ rules: r.rules, players: Number(r.players) })));
   }
 
   async recordsOf(userId: string): Promise<RulesRecord[]> {
