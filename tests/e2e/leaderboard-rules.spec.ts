@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { apiPlayer, newContext, setTheme, shoot, THEMES, VIEWPORTS, type ViewportName } from './support/look';
+import { makeRules } from '../../src/game';
+import { ratedGame } from '../support/rated-game';
+import { apiPlayer, newContext, setTheme, shoot, text, THEMES, VIEWPORTS, type ViewportName } from './support/look';
 
 /* The leaderboard says how ratings work (docs/game.md, Ratings), with the server's own numbers. */
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
@@ -27,5 +29,40 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     await expect(regles).toContainText('au moins 5 parties classées');
     await regles.scrollIntoViewIfNeeded();
     await shoot(page, viewport, 'light', 'leaderboard-rules-fr');
+  });
+}
+
+/* Ratings are kept per set of rules: a custom mix someone is rated under is on the rules selector. */
+for (const language of ['en', 'fr'] as const) {
+  test(`the rules selector lists the presets and the custom mixes with ratings, ${language}`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const mix = makeRules({ touch: false, again: 'hit' });
+    const [winner, loser] = await Promise.all([apiPlayer(baseURL, 'mixw'), apiPlayer(baseURL, 'mixl')]);
+    await ratedGame(baseURL ?? '', winner, loser, mix);
+    await expect.poll(async () => (await winner.api.rating('me', mix)).rating?.games ?? 0).toBe(1);
+    const page = await (await newContext(browser, 'phone', winner, language)).newPage();
+    await page.goto('/leaderboard');
+    const select = page.getByTestId('board-choice').getByRole('combobox');
+    const custom = text(language, 'rules.customLabel', {
+      rules: `${text(language, 'rules.short.touch.no')} · ${text(language, 'rules.short.again.hit')}`,
+    });
+    await expect(select.locator('option')).toContainText([
+      text(language, 'rules.names.classic'),
+      text(language, 'rules.names.russian'),
+      text(language, 'rules.names.salvo'),
+      text(language, 'rules.names.original'),
+      custom,
+    ]);
+    await select.selectOption({ label: custom });
+    // One rated game: the winner's own line says how far they are from being listed there.
+    await expect(page.getByTestId('leaderboard-me')).toContainText('1');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The select, long name and all, stays inside the window.
+    const box = await select.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(390);
+    await shoot(page, 'phone', 'dark', `leaderboard-custom-rules${language === 'en' ? '' : '-fr'}`);
   });
 }

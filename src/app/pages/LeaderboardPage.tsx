@@ -9,7 +9,9 @@ import {
 import { api } from '../api';
 import { BotBadge } from '../components/bots/BotBadge';
 import { errorText } from '../errors/error-text';
-import { PRESET_RULES, RULE_PRESETS, type RulePreset } from '../rules/rule-choice';
+import { CLASSIC_RULES, type Rules, sameRules } from '../../game';
+import { boardRulesChoices } from '../rules/board-rules';
+import { rulesLabel, type Translate } from '../rules/rule-choice';
 import { showError } from '../stores/banner';
 
 function Row({ entry, mine }: { entry: LeaderboardEntry; mine: boolean }) {
@@ -62,21 +64,29 @@ function mineText(t: (key: string, options?: Record<string, unknown>) => string,
 
 /**
  * Which board: people or bot accounts (a toggle, as lichess splits its bots off), and the set of
- * rules the ratings were earned under (docs/game.md, "Ratings"): the presets players know.
+ * rules the ratings were earned under (docs/game.md, "Ratings"): the presets players know, then
+ * every custom mix the server has ratings for (board-rules.ts), named as everywhere else.
  */
 function BoardChoice({
   kind,
-  preset,
+  rules,
+  rated,
   onKind,
-  onPreset,
+  onRules,
 }: {
   readonly kind: LeaderboardKind;
-  readonly preset: RulePreset;
+  readonly rules: Rules;
+  /** The sets of rules the server has ratings for on this board. */
+  readonly rated: readonly Rules[];
   readonly onKind: (kind: LeaderboardKind) => void;
-  readonly onPreset: (preset: RulePreset) => void;
+  readonly onRules: (rules: Rules) => void;
 }) {
   const { t } = useTranslation();
+  const translate: Translate = (key, values) => t(key, values ?? {});
   const rulesId = useId();
+  // The rules shown stay among the choices after a switch to a board that has no ratings under them.
+  const choices = boardRulesChoices([...rated, rules]);
+  const value = choices.find((c) => sameRules(c.rules, rules))?.value ?? '';
   return (
     <div className="board-choice" data-testid="board-choice">
       <fieldset className="segmented">
@@ -91,21 +101,38 @@ function BoardChoice({
         <span>{t('leaderboard.rulesLabel')}</span>
         <select
           id={rulesId}
-          value={preset}
+          value={value}
           onChange={(event) => {
-            const chosen = RULE_PRESETS.find((p) => p === event.target.value);
-            if (chosen) onPreset(chosen);
+            const chosen = choices.find((c) => c.value === event.target.value);
+            if (chosen) onRules(chosen.rules);
           }}
         >
-          {RULE_PRESETS.map((p) => (
-            <option key={p} value={p}>
-              {t(`rules.names.${p}`)}
+          {choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {rulesLabel(translate, c.rules)}
             </option>
           ))}
         </select>
       </label>
     </div>
   );
+}
+
+/** The sets of rules with ratings on the board of `kind`, once the server has named them. */
+function useRatedRules(kind: LeaderboardKind): readonly Rules[] {
+  const [rated, setRated] = useState<readonly Rules[]>([]);
+  useEffect(() => {
+    let active = true;
+    api()
+      .then((client) => client.ratedRules(kind))
+      .then((answer) => active && setRated(answer.sets.map((s) => s.rules)))
+      // Without the list the presets still work: no banner for a choice the page can do without.
+      .catch(() => active && setRated([]));
+    return () => {
+      active = false;
+    };
+  }, [kind]);
+  return rated;
 }
 
 /**
@@ -116,18 +143,19 @@ export default function LeaderboardPage({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const [board, setBoard] = useState<Leaderboard | null>(null);
   const [kind, setKind] = useState<LeaderboardKind>('people');
-  const [preset, setPreset] = useState<RulePreset>('classic');
+  const [rules, setRules] = useState<Rules>(CLASSIC_RULES);
+  const rated = useRatedRules(kind);
   useEffect(() => {
     let active = true;
     setBoard(null);
     api()
-      .then((client) => client.leaderboard(100, { kind, rules: PRESET_RULES[preset] }))
+      .then((client) => client.leaderboard(100, { kind, rules }))
       .then((loaded) => active && setBoard(loaded))
       .catch((error: unknown) => active && showError(errorText(error)));
     return () => {
       active = false;
     };
-  }, [kind, preset]);
+  }, [kind, rules]);
   const inTop = board?.players.some((p) => p.userId === userId) ?? false;
   return (
     <section className="page leaderboard" data-testid="leaderboard-page">
@@ -135,7 +163,7 @@ export default function LeaderboardPage({ userId }: { userId: string }) {
         <h1>{t('leaderboard.title')}</h1>
       </div>
       <p className="lead">{t('leaderboard.lead')}</p>
-      <BoardChoice kind={kind} preset={preset} onKind={setKind} onPreset={setPreset} />
+      <BoardChoice kind={kind} rules={rules} rated={rated} onKind={setKind} onRules={setRules} />
       {board === null ? (
         <p role="status">{t('app.loading')}</p>
       ) : (

@@ -120,8 +120,8 @@ export function rulesBody(rules: Rules): { rules?: Rules } {
   return sameRules(rules, CLASSIC_RULES) ? {} : { rules };
 }
 
-/** A translation function, as i18next's `t` or a test's fake. */
-export type Translate = (key: string) => string;
+/** A translation function, as i18next's `t` or a test's fake; `values` fill the text's {{placeholders}}. */
+export type Translate = (key: string, values?: Readonly<Record<string, string>>) => string;
 
 /**
  * The rules in one short line: the preset's name ("Morskoy Boy"), or for a custom set what differs
@@ -130,10 +130,15 @@ export type Translate = (key: string) => string;
 export function rulesLabel(t: Translate, rules: Rules): string {
   const name = rulesName(rules);
   if (name !== 'custom') return t(`rules.names.${name}`);
-  return `${t('rules.names.custom')}: ${ruleShortKeys(rules).map(t).join(' · ')}`;
+  // A sentence of its own, so that French puts its space before the colon.
+  return t('rules.customLabel', {
+    rules: ruleShortKeys(rules)
+      .map((key) => t(key))
+      .join(' · '),
+  });
 }
 
 /** Each rule explained in a line, for a tooltip or a list. */
 export function rulesExplained(t: Translate, rules: Rules): string[] {
-  return ruleExplainKeys(rules).map(t);
+  return ruleExplainKeys(rules).map((key) => t(key));
 }

@@ -76,12 +76,13 @@ describe('changing one rule', () => {
 });
 
 describe('rule labels', () => {
-  const fake = (key: string) => `<${key}>`;
+  const fake = (key: string, values?: Readonly<Record<string, string>>) =>
+    values ? `<${key}|${JSON.stringify(values)}>` : `<${key}>`;
 
   it('say a preset by its name and a custom set by what differs from the classic game', () => {
     expect(rulesLabel(fake, PRESET_RULES.salvo)).toBe('<rules.names.salvo>');
     expect(rulesLabel(fake, makeRules({ fleet: 'russian', shots: 'salvo' }))).toBe(
-      '<rules.names.custom>: <rules.short.fleet.russian> · <rules.short.shots.salvo>',
+      '<rules.customLabel|{"rules":"<rules.short.fleet.russian> · <rules.short.shots.salvo>"}>',
     );
     expect(ruleShortKeys(CLASSIC_RULES)).toEqual([]);
     expect(ruleShortKeys(makeRules({ touch: false }))).toEqual(['rules.short.touch.no']);

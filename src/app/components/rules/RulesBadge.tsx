@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Rules } from '../../../game';
-import { rulesExplained, rulesLabel, rulesName } from '../../rules/rule-choice';
+import { rulesExplained, rulesLabel, rulesName, type Translate } from '../../rules/rule-choice';
 
 /**
  * The room's rules in a chip ("Rules: Salvo"), every rule explained in its tooltip and to screen
@@ -8,7 +8,7 @@ import { rulesExplained, rulesLabel, rulesName } from '../../rules/rule-choice';
  */
 export function RulesBadge({ rules, className = '' }: { readonly rules: Rules; readonly className?: string }) {
   const { t } = useTranslation();
-  const translate = (key: string) => t(key);
+  const translate: Translate = (key, values) => t(key, values ?? {});
   const label = rulesLabel(translate, rules);
   const explained = rulesExplained(translate, rules).join('\n');
   return (
@@ -28,7 +28,7 @@ export function RulesBadge({ rules, className = '' }: { readonly rules: Rules; r
 /** Every rule of the room explained, one line each (How to play, the end card). */
 export function RulesList({ rules }: { readonly rules: Rules }) {
   const { t } = useTranslation();
-  const translate = (key: string) => t(key);
+  const translate: Translate = (key, values) => t(key, values ?? {});
   return (
     <ul className="rule-lines" data-testid="rule-lines">
       {rulesExplained(translate, rules).map((line) => (
