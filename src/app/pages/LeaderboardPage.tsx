@@ -9,7 +9,7 @@ import {
 import { api } from '../api';
 import { BotBadge } from '../components/bots/BotBadge';
 import { errorText } from '../errors/error-text';
-import { CLASSIC_RULES, type Rules, sameRules } from '../../game';
+import { CLASSIC_RULES, type Rules as GameRules, sameRules } from '../../game';
 import { boardRulesChoices } from '../rules/board-rules';
 import { rulesLabel, type Translate } from '../rules/rule-choice';
 import { showError } from '../stores/banner';
@@ -75,11 +75,11 @@ function BoardChoice({
   onRules,
 }: {
   readonly kind: LeaderboardKind;
-  readonly rules: Rules;
+  readonly rules: GameRules;
   /** The sets of rules the server has ratings for on this board. */
-  readonly rated: readonly Rules[];
+  readonly rated: readonly GameRules[];
   readonly onKind: (kind: LeaderboardKind) => void;
-  readonly onRules: (rules: Rules) => void;
+  readonly onRules: (rules: GameRules) => void;
 }) {
   const { t } = useTranslation();
   const translate: Translate = (key, values) => t(key, values ?? {});
@@ -119,8 +119,8 @@ function BoardChoice({
 }
 
 /** The sets of rules with ratings on the board of `kind`, once the server has named them. */
-function useRatedRules(kind: LeaderboardKind): readonly Rules[] {
-  const [rated, setRated] = useState<readonly Rules[]>([]);
+function useRatedRules(kind: LeaderboardKind): readonly GameRules[] {
+  const [rated, setRated] = useState<readonly GameRules[]>([]);
   useEffect(() => {
     let active = true;
     api()
@@ -143,7 +143,7 @@ export default function LeaderboardPage({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const [board, setBoard] = useState<Leaderboard | null>(null);
   const [kind, setKind] = useState<LeaderboardKind>('people');
-  const [rules, setRules] = useState<Rules>(CLASSIC_RULES);
+  const [rules, setRules] = useState<GameRules>(CLASSIC_RULES);
   const rated = useRatedRules(kind);
   useEffect(() => {
     let active = true;

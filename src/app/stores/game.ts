@@ -1,6 +1,5 @@
 import { proxy } from 'valtio';
 import {
-  type Cell,
   type Coord,
   fleetKeys,
   type GameStatus,
