@@ -177,13 +177,13 @@ describe('broadside load', () => {
     expect(report.latencyMs.createRoom?.count).toBe(2);
     expect(report.latencyMs.replay?.count).toBe(2);
 
-    const cut = await runCli([...base, '--games', '1000', '--pace', '50', '--duration', '3', '--json', '--quiet'], {
+    const cut = await runCli([...base, '--games', '1000', '--pace', '50', '--duration', '10', '--json', '--quiet'], {
       timeoutMs: 110_000,
     });
     expect(cut.stderr).toBe('');
     expect(cut.code).toBe(0);
     const soak = cut.json<LoadReport>();
-    expect(soak.model).toMatchObject({ kind: 'closed', durationSeconds: 3 });
+    expect(soak.model).toMatchObject({ kind: 'closed', durationSeconds: 10 });
     expect(soak.errors).toBe(0);
     expect(soak.completed).toBeLessThan(1000);
     expect(soak.latencyMs.shoot?.count).toBeGreaterThan(0);
