@@ -3,16 +3,7 @@ import { createRng, randomFleet } from '../../src/game';
 import type { TestPlayer } from '../support/players';
 import { connectClient, waitForState } from '../support/players';
 import { ratedGame } from '../support/rated-game';
-import {
-  apiPlayer,
-  newContext,
-  setTheme,
-  shoot,
-  THEMES,
-  VIEWPORTS,
-  type ViewportName,
-  checkNoSidewaysScroll,
-} from './support/look';
+import { apiPlayer, newContext, shoot, checkNoSidewaysScroll, shootBothThemes, VIEWPORT_NAMES } from './support/look';
 
 /*
  * Bot accounts as a player sees them (docs/engines.md, "Bot accounts"): the BOT badge in Open
@@ -42,7 +33,7 @@ test.beforeAll(async ({ baseURL }) => {
   }
 });
 
-for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+for (const viewport of VIEWPORT_NAMES) {
   test(`the leaderboard splits people from bots and shows one set of rules at a time, ${viewport}`, async ({
     browser,
     baseURL,
@@ -67,11 +58,9 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await expect(row.getByTestId('bot-badge')).toHaveText('BOT');
     }
     await expect(page.getByTestId('leaderboard-me')).toContainText('Bot accounts are programs');
-    for (const theme of THEMES) {
-      await setTheme(page, theme);
+    await shootBothThemes(page, viewport, 'leaderboard-bots', async () => {
       await checkNoSidewaysScroll(page, 'the leaderboard');
-      await shoot(page, viewport, theme, 'leaderboard-bots');
-    }
+    });
 
     // Another set of rules: these bots only played the classic game.
     await page.getByTestId('board-choice').getByRole('combobox').selectOption({ label: 'Shoot again' });
@@ -105,11 +94,9 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     await page.goto('/');
     const row = page.locator('.open-game-list li').filter({ hasText: bot.username });
     await expect(row.getByTestId('bot-badge')).toHaveText('BOT');
-    for (const theme of THEMES) {
-      await setTheme(page, theme);
+    await shootBothThemes(page, viewport, 'open-games-bot', async () => {
       await row.scrollIntoViewIfNeeded();
-      await shoot(page, viewport, theme, 'open-games-bot');
-    }
+    });
     await row.getByRole('link', { name: /Join/ }).click();
     await expect(page).toHaveURL(`/game/lobby/${slug}`);
     await waitForState(seat, (s) => s.members.length === 2);
@@ -130,10 +117,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await expect(titleBadge).toHaveText('BOT');
       expect(await titleFits(page), 'the BOT badge leaves the game bar').toBe(true);
     }
-    for (const theme of THEMES) {
-      await setTheme(page, theme);
-      await shoot(page, viewport, theme, 'game-with-bot');
-    }
+    await shootBothThemes(page, viewport, 'game-with-bot');
     seat.close();
   });
 }

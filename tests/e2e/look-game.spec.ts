@@ -3,7 +3,7 @@ import { type Coord, createRng, randomFleet, SHIP_KEYS, type ShipMap } from '../
 import { type GameClient, isErrorAck } from '../../src/protocol';
 import { connectClient, waitForState } from '../support/players';
 import { clickCell, ownFleetCells } from './board';
-import { apiPlayer, newContext, setTheme, shoot, THEMES, VIEWPORTS, type ViewportName } from './support/look';
+import { apiPlayer, newContext, shoot, VIEWPORTS, shootBothThemes, VIEWPORT_NAMES } from './support/look';
 
 /*
  * Issue #13, the game page: screenshots of every state in both themes at 1280×720 and 390×844, and
@@ -50,7 +50,7 @@ async function settled(page: Page, mine: boolean): Promise<void> {
   await expect(page.locator('.game-status .turn')).toHaveClass(mine ? /mine/ : /theirs/);
 }
 
-for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+for (const viewport of VIEWPORT_NAMES) {
   test(`game states, both themes, ${viewport}`, async ({ browser, baseURL }) => {
     // Minutes on a loaded 2-core machine: four themed screenshots per state, two players.
     test.setTimeout(600_000);
@@ -67,20 +67,14 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     const rival = await connectClient(url, foe.token, slug);
     expect(await rival.joinRoom(slug)).toBe('UNSTARTED');
     await expect(page.getByRole('listitem')).toHaveCount(2);
-    for (const theme of THEMES) {
-      await setTheme(page, theme);
-      await shoot(page, viewport, theme, 'lobby-full');
-    }
+    await shootBothThemes(page, viewport, 'lobby-full');
     expect(await rival.startGame(slug)).toBeNull();
     await expect(page).toHaveURL(`/game/${slug}`);
     await expect(page.getByTestId('stage')).toHaveAttribute('data-layout', /"player":\{/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${me.username} vs ${foe.username}`);
     // Both names show, on two short lines on a phone if need be.
     expect(await shownWhole(page, 'h1.game-title'), "the players' names are cut").toBe(true);
-    for (const theme of THEMES) {
-      await setTheme(page, theme);
-      await shoot(page, viewport, theme, 'placement');
-    }
+    await shootBothThemes(page, viewport, 'placement');
     // The placement card sits in the enemy grid's slot: clear of the game bar and of the own grid.
     const card = await page.locator('.placement-panel').boundingBox();
     const bar = await page.locator('.game-bar').boundingBox();
@@ -141,10 +135,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       boxes.push(await stageBox(page));
       if (shotsByMe === 6 && !shotPictures.has(`${mineNow}`)) {
         shotPictures.add(`${mineNow}`);
-        for (const theme of THEMES) {
-          await setTheme(page, theme);
-          await shoot(page, viewport, theme, mineNow ? 'play-your-turn' : 'play-their-turn');
-        }
+        await shootBothThemes(page, viewport, mineNow ? 'play-your-turn' : 'play-their-turn');
       }
       if (mineNow) {
         const target = targets[shotsByMe];
@@ -184,10 +175,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     expect(((await announcer.textContent()) ?? '').length).toBeLessThan(160);
     expect(await stageBox(page)).toEqual(boxes[0]);
     expect(await shownWhole(page, '.game-status .winner'), '"{username} won !" is cut').toBe(true);
-    for (const theme of THEMES) {
-      await setTheme(page, theme);
-      await shoot(page, viewport, theme, 'ended');
-    }
+    await shootBothThemes(page, viewport, 'ended');
 
     // Replay: back to placement, same grid, same place.
     await page.getByRole('button', { name: 'Replay' }).click();

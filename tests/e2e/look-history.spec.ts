@@ -2,16 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { coordOf, createRng, randomFleet } from '../../src/game';
 import { GameClient, isErrorAck } from '../../src/protocol';
 import type { TestPlayer } from '../support/players';
-import {
-  apiPlayer,
-  newContext,
-  setTheme,
-  shoot,
-  THEMES,
-  VIEWPORTS,
-  type ViewportName,
-  checkNoSidewaysScroll,
-} from './support/look';
+import { apiPlayer, newContext, setTheme, shoot, THEMES, checkNoSidewaysScroll, VIEWPORT_NAMES } from './support/look';
 
 /*
  * Issue 14, look: the watch page, the replay viewer, the profile's history and the leaderboard in
@@ -122,7 +113,7 @@ test('watch, replay, history and leaderboard look finished in both themes on bot
   const live = await roomInPlay(base, ann, ben);
   for (let i = 0; i < 12; i++) await live.fire();
 
-  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  for (const viewport of VIEWPORT_NAMES) {
     const page = await (await newContext(browser, viewport, ann)).newPage();
     for (const theme of THEMES) {
       // Watch: the boards, the status line and the audience badge.

@@ -8,10 +8,11 @@ import {
   setTheme,
   shoot,
   THEMES,
-  VIEWPORTS,
   type ViewportName,
   checkNoSidewaysScroll,
   checkTouchTargets,
+  shootBothThemes,
+  VIEWPORT_NAMES,
 } from './support/look';
 
 /*
@@ -25,7 +26,7 @@ async function checkFits(page: Page, viewport: ViewportName, what: string): Prom
   if (viewport === 'phone') await checkTouchTargets(page, what);
 }
 
-for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+for (const viewport of VIEWPORT_NAMES) {
   test(`Home with open games and a search in progress, both themes, ${viewport}`, async ({ browser, baseURL }) => {
     test.setTimeout(120_000);
     // A host waiting in the lobby of a public room: listed among the open games.
@@ -62,11 +63,9 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       }
       await page.getByRole('button', { name: 'Find an opponent' }).click();
       await expect(page.getByRole('button', { name: 'Play the computer instead' })).toBeVisible();
-      for (const theme of THEMES) {
-        await setTheme(page, theme);
+      await shootBothThemes(page, viewport, 'home-searching', async () => {
         await checkFits(page, viewport, 'home while searching');
-        await shoot(page, viewport, theme, 'home-searching');
-      }
+      });
       await page.getByRole('button', { name: 'Cancel' }).click();
       await expect(page.getByRole('button', { name: 'Find an opponent' })).toBeVisible();
     } finally {

@@ -5,10 +5,9 @@ import {
   setTheme,
   shoot,
   THEMES,
-  VIEWPORTS,
-  type ViewportName,
   checkNoSidewaysScroll,
   checkTouchTargets,
+  VIEWPORT_NAMES,
 } from './support/look';
 
 /*
@@ -16,7 +15,7 @@ import {
  * screenshots (kept in test-results/screenshots, reviewed by eye) and check what a picture cannot
  * prove by itself: nothing overflows sideways, titles fit, touch targets are large enough.
  */
-for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+for (const viewport of VIEWPORT_NAMES) {
   test(`every page, both themes, ${viewport}`, async ({ browser, baseURL }) => {
     test.setTimeout(180_000);
     const user = await apiPlayer(baseURL, 'look');

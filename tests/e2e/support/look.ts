@@ -12,6 +12,8 @@ export const VIEWPORTS = {
   phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
+/** Both screens' names, for a test per screen. */
+export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
 export type ThemeName = 'dark' | 'light';
 export const THEMES: readonly ThemeName[] = ['dark', 'light'];
 /** The app's languages, each with the browser locale that picks it. */
@@ -80,6 +82,23 @@ export async function shoot(page: Page, viewport: ViewportName, theme: ThemeName
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
   return path;
+}
+
+/**
+ * The page in each theme, one screenshot each (`shoot`): `prepare` runs after the theme is set and
+ * before the picture, for the checks a picture cannot prove or to scroll something into view.
+ */
+export async function shootBothThemes(
+  page: Page,
+  viewport: ViewportName,
+  name: string,
+  prepare?: (theme: ThemeName) => Promise<void>,
+): Promise<void> {
+  for (const theme of THEMES) {
+    await setTheme(page, theme);
+    await prepare?.(theme);
+    await shoot(page, viewport, theme, name);
+  }
 }
 
 /** Nothing on the page is wider than the window (a picture cannot prove it). */
