@@ -10,6 +10,9 @@ import {
   type Orientation,
   placeShips,
   type Result,
+  type Rules,
+  fire,
+  shotsAllowed,
   randomFleet,
   SHIP_KEYS,
   SHIP_LENGTHS,
@@ -168,4 +171,39 @@ export function playShots(state: GameState, count: number, seeds: readonly [numb
     current = unwrap(shoot(current, shooter, cell)).state;
   }
   return current;
+}
+
+/** Two players in PLAY under `rules`, each with a random legal fleet drawn from `seed`. */
+export function variantGame(rules: Rules, seed: number): GameState {
+  const rng = createRng(seed);
+  let state = unwrap(join(unwrap(join(newGame(rules), ALICE)), BOB));
+  state = unwrap(start(state, ALICE));
+  state = unwrap(placeShips(state, ALICE, randomFleet(rng, rules), rng));
+  return unwrap(placeShips(state, BOB, randomFleet(rng, rules), rng));
+}
+
+/**
+ * Plays to the end, each player firing its own shuffled cell order, as many cells as allowed;
+ * `check` sees every move.
+ */
+export function playOut(
+  begin: GameState,
+  seed: number,
+  check: (before: GameState, after: GameState, cells: Coord[]) => void,
+): GameState {
+  const all = Array.from({ length: GRID_SIZE * GRID_SIZE }, (_, i) => coordOf(i));
+  const orders: Record<string, Coord[]> = {
+    [ALICE]: shuffle(all, createRng(seed)),
+    [BOB]: shuffle(all, createRng(seed + 1)),
+  };
+  let state = begin;
+  for (let moves = 0; state.status === 'PLAY'; moves++) {
+    if (moves > 200) throw new Error('the game did not end in 200 moves');
+    const shooter = state.turn ?? '';
+    const cells = (orders[shooter] ?? []).splice(0, shotsAllowed(state, shooter));
+    const next = unwrap(fire(state, shooter, cells)).state;
+    check(state, next, cells);
+    state = next;
+  }
+  return state;
 }

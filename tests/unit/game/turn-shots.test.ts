@@ -11,32 +11,18 @@ import {
   fire,
   type GameState,
   GRID_SIZE,
-  join,
   makeRules,
-  newGame,
-  placeShips,
   playerView,
   randomFleet,
-  type Rules,
   shipEntries,
   shotsAllowed,
   turnShots,
-  shuffle,
-  start,
   turnShotsOfView,
 } from '../../../src/game';
-import { ALICE, BOB, seedArb, unwrap } from './helpers';
+import { ALICE, BOB, playOut, seedArb, variantGame } from './helpers';
 
 const SALVO = makeRules({ shots: 'salvo' });
 const NONE = { has: () => false };
-
-function playingGame(rules: Rules, seed: number): GameState {
-  const rng = createRng(seed);
-  let state = unwrap(join(unwrap(join(newGame(rules), ALICE)), BOB));
-  state = unwrap(start(state, ALICE));
-  state = unwrap(placeShips(state, ALICE, randomFleet(rng, rules), rng));
-  return unwrap(placeShips(state, BOB, randomFleet(rng, rules), rng));
-}
 
 /** A grid with `mark` at every cell index in `cells`. */
 function gridWith(cells: readonly number[], mark: Cell): Cell[][] {
@@ -93,7 +79,7 @@ describe('turnShotsOfView and shotsAllowed read the same rule', () => {
   });
 
   it('from the state: the last few cells unshot cap the salvo', () => {
-    const state = playingGame(SALVO, 11);
+    const state = variantGame(SALVO, 11);
     const shooter = state.turn ?? '';
     const late: GameState = {
       ...state,
@@ -111,23 +97,14 @@ describe('turnShotsOfView and shotsAllowed read the same rule', () => {
     const variants = [SALVO, makeRules({ fleet: 'russian', shots: 'salvo', again: 'hit' }), CLASSIC_RULES];
     fc.assert(
       fc.property(fc.constantFrom(...variants), seedArb, (rules, seed) => {
-        let state = playingGame(rules, seed);
-        const all = Array.from({ length: GRID_SIZE * GRID_SIZE }, (_, i) => coordOf(i));
-        const orders: Record<string, Coord[]> = {
-          [ALICE]: shuffle(all, createRng(seed)),
-          [BOB]: shuffle(all, createRng(seed + 1)),
-        };
-        for (let moves = 0; state.status === 'PLAY' && moves < 200; moves++) {
+        const ended = playOut(variantGame(rules, seed), seed, (before) => {
           for (const p of [ALICE, BOB]) {
-            const view = playerView(state, p);
+            const view = playerView(before, p);
             const fromView = turnShots(turnShotsOfView(rules, view.shipsIndexes, view.playerBoats, view.opponentBoats));
-            expect(fromView).toBe(shotsAllowed(state, p));
+            expect(fromView).toBe(shotsAllowed(before, p));
           }
-          const shooter = state.turn ?? '';
-          const cells = (orders[shooter] ?? []).splice(0, shotsAllowed(state, shooter));
-          state = unwrap(fire(state, shooter, cells)).state;
-        }
-        expect(state.status).toBe('ENDED');
+        });
+        expect(ended.status).toBe('ENDED');
       }),
       { numRuns: 40 },
     );

@@ -8,7 +8,6 @@ import {
   createRng,
   fire,
   fleetKeys,
-  type GameState,
   GRID_SIZE,
   join,
   makeRules,
@@ -25,12 +24,11 @@ import {
   shoot,
   shotsAllowed,
   shotsBy,
-  shuffle,
   start,
   touchingShips,
   validateFleet,
 } from '../../../src/game';
-import { ALICE, BOB, seedArb, unwrap, unwrapErr } from './helpers';
+import { ALICE, BOB, playOut, seedArb, unwrap, unwrapErr, variantGame } from './helpers';
 
 /** The variants of docs/game.md, "Rule variants": each option on its own and all together. */
 const VARIANTS: readonly Rules[] = [
@@ -42,33 +40,6 @@ const VARIANTS: readonly Rules[] = [
   makeRules({ fleet: 'russian', shots: 'salvo', again: 'hit' }),
 ];
 const variantArb = fc.constantFrom(...VARIANTS);
-
-function playingGame(rules: Rules, seed: number): GameState {
-  const rng = createRng(seed);
-  let state = unwrap(join(unwrap(join(newGame(rules), ALICE)), BOB));
-  state = unwrap(start(state, ALICE));
-  state = unwrap(placeShips(state, ALICE, randomFleet(rng, rules), rng));
-  return unwrap(placeShips(state, BOB, randomFleet(rng, rules), rng));
-}
-
-/** Plays to the end, each player firing its own shuffled cell order, as many cells as allowed. */
-function playOut(start: GameState, seed: number, check: (before: GameState, after: GameState, cells: Coord[]) => void) {
-  const all = Array.from({ length: GRID_SIZE * GRID_SIZE }, (_, i) => coordOf(i));
-  const orders: Record<string, Coord[]> = {
-    [ALICE]: shuffle(all, createRng(seed)),
-    [BOB]: shuffle(all, createRng(seed + 1)),
-  };
-  let state = start;
-  for (let moves = 0; state.status === 'PLAY'; moves++) {
-    if (moves > 200) throw new Error('the game did not end in 200 moves');
-    const shooter = state.turn ?? '';
-    const cells = (orders[shooter] ?? []).splice(0, shotsAllowed(state, shooter));
-    const next = unwrap(fire(state, shooter, cells)).state;
-    check(state, next, cells);
-    state = next;
-  }
-  return state;
-}
 
 describe('fleets per rules', () => {
   it('a classic fleet has ships 0..4, a russian one 0..9 of lengths 4,3,3,2,2,2,1,1,1,1', () => {
@@ -154,7 +125,7 @@ describe('turns per rules', () => {
   it('one shot a turn unless salvo: a salvo is one shot per own ship afloat', () => {
     fc.assert(
       fc.property(variantArb, seedArb, (rules, seed) => {
-        playOut(playingGame(rules, seed), seed, (before, _after, cells) => {
+        playOut(variantGame(rules, seed), seed, (before, _after, cells) => {
           const shooter = before.turn ?? '';
           const own = before.fleets[shooter] as ShipMap;
           const afloat = shipsAfloat(own, shotsBy(before, before.players.find((p) => p !== shooter) ?? ''));
@@ -170,7 +141,7 @@ describe('turns per rules', () => {
   it('answers a move in the order of its cells, and passes the turn unless a hit keeps it', () => {
     fc.assert(
       fc.property(variantArb, seedArb, (rules, seed) => {
-        playOut(playingGame(rules, seed), seed, (before, after, cells) => {
+        playOut(variantGame(rules, seed), seed, (before, after, cells) => {
           const shooter = before.turn ?? '';
           const fired = after.shots.slice(before.shots.length);
           expect(fired.map(({ x, y }) => ({ x, y }))).toEqual(cells);
@@ -188,7 +159,7 @@ describe('turns per rules', () => {
   it('ends exactly when the last ship of a fleet sinks, under every variant', () => {
     fc.assert(
       fc.property(variantArb, seedArb, (rules, seed) => {
-        const ended = playOut(playingGame(rules, seed), seed, (_before, after) => {
+        const ended = playOut(variantGame(rules, seed), seed, (_before, after) => {
           if (after.status !== 'ENDED') {
             for (const p of after.players) {
               const by = after.players.find((q) => q !== p) ?? '';
@@ -206,7 +177,7 @@ describe('turns per rules', () => {
 
   it('refuses a salvo of the wrong size, a repeated cell and a cell shot before, with no change', () => {
     const salvo = makeRules({ shots: 'salvo' });
-    const state = playingGame(salvo, 7);
+    const state = variantGame(salvo, 7);
     const shooter = state.turn ?? '';
     expect(shotsAllowed(state, shooter)).toBe(5);
     const cells = [0, 1, 2, 3, 4].map((i) => coordOf(i));
@@ -227,7 +198,7 @@ describe('replaying a round under every variant', () => {
   it('playMoves gives back the turn the game had after each move', () => {
     fc.assert(
       fc.property(variantArb, seedArb, (rules, seed) => {
-        const begin = playingGame(rules, seed);
+        const begin = variantGame(rules, seed);
         const first = begin.turn;
         playOut(begin, seed, (_before, after) => {
           if (after.status !== 'PLAY') return;

@@ -1,41 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type Cell, emptyGrid, type Grid, type ShipMap } from '../../../src/game';
-import { EMPTY_PLAN, planEffects, type StageSnapshot, toStageSnapshot } from '../../../src/stage/effects-plan';
-
-const fleet: ShipMap = {
-  '0': [0, 1, 2, 3, 4].map((x) => ({ x, y: 0 })),
-  '1': [0, 1, 2, 3].map((x) => ({ x, y: 2 })),
-  '2': [0, 1, 2].map((x) => ({ x, y: 4 })),
-  '3': [0, 1, 2].map((x) => ({ x, y: 6 })),
-  '4': [0, 1].map((x) => ({ x, y: 8 })),
-};
-
-function base(over: Partial<StageSnapshot> = {}): StageSnapshot {
-  return {
-    gameStatus: 'PLAY',
-    userId: 'me',
-    members: [
-      { userId: 'me', hasToPlay: true },
-      { userId: 'them', hasToPlay: false },
-    ],
-    playerBoats: emptyGrid(),
-    opponentBoats: emptyGrid(),
-    shipsIndexes: fleet,
-    opponentShipsIndexes: {},
-    battlePlace: null,
-    winner: null,
-    ...over,
-  };
-}
-
-function withCells(grid: readonly (readonly Cell[])[], cells: [number, number, Cell][]): Grid {
-  const g = grid.map((row) => [...row]);
-  for (const [x, y, code] of cells) {
-    const row = g[y];
-    if (row) row[x] = code;
-  }
-  return g;
-}
+import { emptyGrid } from '../../../src/game';
+import { EMPTY_PLAN, planEffects, toStageSnapshot } from '../../../src/stage/effects-plan';
+import { base, fleet, withCells } from './snapshots';
 
 const turnTo = (id: string) => [
   { userId: 'me', hasToPlay: id === 'me' },

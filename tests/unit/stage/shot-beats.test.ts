@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Cell, emptyGrid, type Grid, type ShipMap } from '../../../src/game';
-import { type Effect, planEffects, type StageSnapshot } from '../../../src/stage/effects-plan';
+import { type Cell, emptyGrid, type Grid } from '../../../src/game';
+import { type Effect, planEffects } from '../../../src/stage/effects-plan';
 import {
   beatGap,
   MAX_BEAT_MS,
@@ -10,38 +10,10 @@ import {
   scheduleShots,
   shotOrder,
 } from '../../../src/stage/shot-beats';
+import { base, fleet, withCells } from './snapshots';
 
-const fleet: ShipMap = {
-  '0': [0, 1, 2, 3, 4].map((x) => ({ x, y: 0 })),
-  '1': [0, 1, 2, 3].map((x) => ({ x, y: 2 })),
-  '2': [0, 1, 2].map((x) => ({ x, y: 4 })),
-  '3': [0, 1, 2].map((x) => ({ x, y: 6 })),
-  '4': [0, 1].map((x) => ({ x, y: 8 })),
-};
-
-function snapshot(over: Partial<StageSnapshot> = {}): StageSnapshot {
-  return {
-    gameStatus: 'PLAY',
-    userId: 'me',
-    members: [
-      { userId: 'me', hasToPlay: true },
-      { userId: 'them', hasToPlay: false },
-    ],
-    playerBoats: emptyGrid(),
-    opponentBoats: emptyGrid(),
-    shipsIndexes: fleet,
-    opponentShipsIndexes: {},
-    battlePlace: null,
-    winner: null,
-    ...over,
-  };
-}
-
-function grid(cells: [number, number, Cell][]): Grid {
-  const g = emptyGrid();
-  for (const [x, y, code] of cells) (g[y] as Cell[])[x] = code;
-  return g;
-}
+const snapshot = base;
+const grid = (cells: [number, number, Cell][]): Grid => withCells(emptyGrid(), cells);
 
 const cellOf = (e: Effect) => ('cell' in e ? e.cell : null);
 

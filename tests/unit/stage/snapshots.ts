@@ -1,0 +1,41 @@
+import { type Cell, emptyGrid, type Grid, type ShipMap } from '../../../src/game';
+import type { StageSnapshot } from '../../../src/stage/effects-plan';
+
+/* What the effect planners' tests diff: a player's view in PLAY with a fixed fleet of their own. */
+
+export const fleet: ShipMap = {
+  '0': [0, 1, 2, 3, 4].map((x) => ({ x, y: 0 })),
+  '1': [0, 1, 2, 3].map((x) => ({ x, y: 2 })),
+  '2': [0, 1, 2].map((x) => ({ x, y: 4 })),
+  '3': [0, 1, 2].map((x) => ({ x, y: 6 })),
+  '4': [0, 1].map((x) => ({ x, y: 8 })),
+};
+
+/** 'me' in PLAY, on their turn, nothing shot yet; `over` changes what a test needs. */
+export function base(over: Partial<StageSnapshot> = {}): StageSnapshot {
+  return {
+    gameStatus: 'PLAY',
+    userId: 'me',
+    members: [
+      { userId: 'me', hasToPlay: true },
+      { userId: 'them', hasToPlay: false },
+    ],
+    playerBoats: emptyGrid(),
+    opponentBoats: emptyGrid(),
+    shipsIndexes: fleet,
+    opponentShipsIndexes: {},
+    battlePlace: null,
+    winner: null,
+    ...over,
+  };
+}
+
+/** `grid` with each [x, y, code] written in. */
+export function withCells(grid: readonly (readonly Cell[])[], cells: [number, number, Cell][]): Grid {
+  const g = grid.map((row) => [...row]);
+  for (const [x, y, code] of cells) {
+    const row = g[y];
+    if (row) row[x] = code;
+  }
+  return g;
+}
