@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { emptyGrid, type Grid } from '../../../src/game';
-import { gridOfRows, gridRows, StateFrameSchema, toWireFrame, type StateFrame } from '../../../src/protocol';
+import {
+  gridOfRows,
+  gridRows,
+  initialMatch,
+  StateFrameSchema,
+  toWireFrame,
+  type StateFrame,
+} from '../../../src/protocol';
 
 /* The broadside/2 state frame's grids travel as rows of cell codes (docs/protocol.md). */
 
@@ -31,16 +38,7 @@ const frame = (grid: Grid): StateFrame => ({
     opponentShipsIndexes: {},
     battlePlace: null,
     winner: null,
-    match: {
-      rules: { fleet: 'classic', touch: true, shots: 'one', again: 'never' },
-      turnSeconds: null,
-      turnDeadline: null,
-      missedTurns: {},
-      endReason: null,
-      rematchBy: null,
-      spectators: 0,
-      serverNow: 0,
-    },
+    match: initialMatch(),
   },
 });
 
