@@ -66,8 +66,10 @@ describe('artillery-engine-broadside under artillery run', () => {
     expect(run.output).toContain('accounts ready: 4 players signed up and logged in');
     const { counters, summaries } = run.report?.aggregate ?? { counters: {}, summaries: {} };
     expect(counters['broadside.games'], run.output).toBe(3);
-    // The prepared players, and one more pair for the third game that found both pairs playing.
-    expect(summaries['broadside.signUp']?.count).toBe(6);
+    // The four prepared players, plus one more pair when the third game found both pairs still
+    // playing (it arrives within the same second; on a quiet machine a pair may already be free).
+    // Players not taken from the prepared pairs would make it 10.
+    expect(summaries['broadside.signUp']?.count).toBeOneOf([4, 6]);
   }, 300_000);
 
   it('refuses a bad option before any game, naming it', async () => {
