@@ -83,9 +83,15 @@ export function ruleShortKeys(rules: Rules): string[] {
     .map((key) => `rules.short.${key}.${ruleOption(rules, key)}`);
 }
 
-/** One line per rule, each explaining the room's choice (How to play, the rules panel). */
+/**
+ * One line per rule, each explaining the room's choice (How to play, the rules panel). Under salvo
+ * the turn rule is said of a salvo, not of a shot: the turn passes (or is kept) per salvo.
+ */
 export function ruleExplainKeys(rules: Rules): string[] {
-  return RULE_KEYS.map((key) => `rules.options.${key}.${ruleOption(rules, key)}.explain`);
+  return RULE_KEYS.map((key) => {
+    const salvo = key === 'again' && rules.shots === 'salvo' ? '_salvo' : '';
+    return `rules.options.${key}.${ruleOption(rules, key)}.explain${salvo}`;
+  });
 }
 
 /** A class of ships in a fleet: its first ship (for its name and silhouette), length and how many. */

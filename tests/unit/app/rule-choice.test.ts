@@ -95,6 +95,8 @@ describe('rule labels', () => {
       'rules.options.shots.one.explain',
       'rules.options.again.hit.explain',
     ]);
+    // Under salvo the turn rule is said of a salvo.
+    expect(ruleExplainKeys(PRESET_RULES.salvo).at(-1)).toBe('rules.options.again.never.explain_salvo');
   });
 
   it('exist in both languages for every set of rules', () => {
