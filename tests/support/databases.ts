@@ -55,9 +55,32 @@ export async function createTestDatabase(): Promise<{ name: string; url: string 
   return { name, url: databaseUrl(name) };
 }
 
+/** SQLSTATE 42501: the role may not end a backend on the database (e.g. an autovacuum worker). */
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+/**
+ * WITH (FORCE) (PostgreSQL 13+) ends connections a killed server may have left behind. It also
+ * has to end an autovacuum worker that happens to be on the database, which a role without
+ * pg_signal_backend may not do: then the drop is tried again once the worker is done (it takes
+ * milliseconds on a test database), for up to 5 s.
+ */
+async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  // Identifiers cannot be parameters; the name is made of [a-z0-9_] only.
+  const sql = `drop database if exists "${name}" with (force)`;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await client.query(sql);
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code !== INSUFFICIENT_PRIVILEGE || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 export async function dropTestDatabase(name: string): Promise<void> {
-  // WITH (FORCE) (PostgreSQL 13+) ends connections a killed server may have left behind.
-  await asAdmin((client) => client.query(`drop database if exists "${name}" with (force)`));
+  await asAdmin((client) => dropDatabase(client, name));
 }
 
 /** The server processes (backends) connected to database `name` now: a bench reads their memory. */
@@ -75,7 +98,7 @@ export async function dropTestDatabases(prefix: string): Promise<number> {
       'select datname from pg_database where starts_with(datname, $1)',
       [prefix],
     );
-    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+    for (const { datname } of rows) await dropDatabase(client, datname);
     return rows.length;
   });
 }
