@@ -58,7 +58,13 @@ export function stop(child: ChildProcess): Promise<void> {
  * `broadside load … --json --quiet` against `url` in a process of its own, as any load generator
  * runs beside a server; killed after `timeoutMs`. Resolves to its report (the last line of stdout).
  */
-export function runLoadJson<T>(url: string, loadArgs: readonly string[], timeoutMs: number): Promise<T> {
+export function runLoadJson<T>(
+  url: string,
+  loadArgs: readonly string[],
+  timeoutMs: number,
+  /** Told the load process's pid once it is spawned (its worker threads are in the same process). */
+  onSpawn?: (pid: number | undefined) => void,
+): Promise<T> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -66,6 +72,7 @@ export function runLoadJson<T>(url: string, loadArgs: readonly string[], timeout
       [join(root, 'cli/bin.mjs'), 'load', '--server', url, ...loadArgs, '--json', '--quiet'],
       { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
     );
+    onSpawn?.(child.pid);
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();

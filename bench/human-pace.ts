@@ -11,7 +11,7 @@
  * per cycle, bytes allocated per shot, and the live heap per game.
  *
  *   npx tsx bench/human-pace.ts [--games 2000] [--ramp 60] [--pace 2000] [--steady 90] [--rounds 1]
- *     [--variants slim,stgc,semi64,slim@<commit>]
+ *     [--variants slim,stgc,semi64,unpinned,slim@<commit>]
  *
  * `name@commit` runs variant `name` on the server built as it was at `commit` (bench/commit-build.ts):
  * a code lever against the code before it.
@@ -39,12 +39,19 @@ const steady = flag('--steady', 90);
 const rounds = Math.round(flag('--rounds', 1));
 const variantArg = args.indexOf('--variants');
 
-/** A lever: node flags and environment of the server, and the build it runs (today's unless `entry`). */
+/**
+ * A lever: node flags and environment of the server, the build it runs (today's unless `entry`),
+ * and whether it is pinned to its own CPU (default) or free to run on every CPU (`pinned: false`:
+ * V8's marking and scavenging helper threads may then run beside JavaScript instead of taking
+ * turns with it; the load stays on CPU 0, so the server's main thread still has one core to itself
+ * most of the time, as on a node given two CPUs: docs/deploy.md).
+ */
 interface Variant {
   readonly name: string;
   readonly node: readonly string[];
   readonly env: Record<string, string>;
   readonly entry?: string;
+  readonly pinned?: boolean;
 }
 const STGC = '--single-threaded-gc';
 const semi = (mb: number): string => `--max-semi-space-size=${mb}`;
@@ -55,6 +62,7 @@ const VARIANTS: Record<string, Omit<Variant, 'name'>> = {
   semi16: { node: [semi(16)], env: {} },
   semi64: { node: [semi(64)], env: {} },
   'stgc+semi64': { node: [STGC, semi(64)], env: {} },
+  unpinned: { node: [], env: {}, pinned: false },
 };
 const chosen = (variantArg >= 0 ? (args[variantArg + 1] ?? '') : 'slim,stgc,semi64').split(',');
 const builds = new Map<string, string>();
@@ -98,6 +106,8 @@ interface Row {
   /** The server's CPU time per shot over the window, and the share of one core it used. */
   readonly cpuMsPerShot: number;
   readonly coreShare: number;
+  /** The share of one core the load generator used over the window: near 1, its own delays are in the p99. */
+  readonly loadCoreShare: number;
   readonly shootP99Median: number;
   readonly shootP99Worst: number;
   readonly loopMaxMs: number;
@@ -120,7 +130,8 @@ async function measure(variant: Variant, cpu: string | undefined): Promise<Row> 
   const url = `http://127.0.0.1:${port}`;
   const node = ['--trace-gc', ...variant.node, variant.entry ?? COMPILED_ENTRY];
   const env = { ...process.env, ...benchServerEnv(port, dataDir, { SIGNUPS_PER_ADDRESS: '0', ...variant.env }) };
-  const [command, argv] = cpu ? ['taskset', ['-c', cpu, process.execPath, ...node]] : [process.execPath, node];
+  const pin = variant.pinned === false ? undefined : cpu;
+  const [command, argv] = pin ? ['taskset', ['-c', pin, process.execPath, ...node]] : [process.execPath, node];
   const server = spawn(command, argv, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const spawnedAt = Date.now();
   const gc: GcEvent[] = [];
@@ -146,14 +157,23 @@ async function measure(variant: Variant, cpu: string | undefined): Promise<Row> 
     const from = Math.ceil((ramp + 15) / 10) * 10;
     const to = from + steady;
     const cpu: number[] = [];
-    const cpuTimers = [from, to].map((s) => setTimeout(() => cpu.push(cpuMs(server.pid)), s * 1000));
+    const loadCpu: number[] = [];
+    let loadPid: number | undefined;
+    const cpuTimers = [from, to].map((s) =>
+      setTimeout(() => {
+        cpu.push(cpuMs(server.pid));
+        loadCpu.push(cpuMs(loadPid));
+      }, s * 1000),
+    );
     // Lanes rematch on their open sockets, so 2 × games sockets stay connected until `--duration` ends the run.
     const loadArgs = [
       ...['--games', String(100 * games), '--concurrency', String(games), '--ramp', String(ramp)],
       ...['--duration', String(to + 5), '--rematch', '1', '--tokens', tokens],
       ...['--pace', String(pace), '--strategy', 'hunt', '--workers', '1', '--timeout', '120'],
     ];
-    const report = await runLoadJson<LoadReport>(url, loadArgs, (to + 300) * 1000);
+    const report = await runLoadJson<LoadReport>(url, loadArgs, (to + 300) * 1000, (pid) => {
+      loadPid = pid;
+    });
     clearInterval(poll);
     for (const t of cpuTimers) clearTimeout(t);
     const cpuInWindow = (cpu[1] ?? Number.NaN) - (cpu[0] ?? Number.NaN);
@@ -179,6 +199,7 @@ async function measure(variant: Variant, cpu: string | undefined): Promise<Row> 
       shotsPerSecond: shots / steady,
       cpuMsPerShot: cpuInWindow / Math.max(1, shots),
       coreShare: cpuInWindow / (steady * 1000),
+      loadCoreShare: ((loadCpu[1] ?? Number.NaN) - (loadCpu[0] ?? Number.NaN)) / (steady * 1000),
       shootP99Median: p99s[Math.floor(p99s.length / 2)] ?? Number.NaN,
       shootP99Worst: p99s.at(-1) ?? Number.NaN,
       loopMaxMs: Math.max(0, ...loop.map((r) => r.max)),
@@ -211,16 +232,16 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 console.log(
-  `human pace — ${games} games (${2 * games} sockets) in flight, ramp ${ramp} s, pace ${pace} ms, steady window ${steady} s from ${Math.ceil((ramp + 15) / 10) * 10} s; server on CPU ${pins?.servers ?? 'any'}, load on CPU ${pins?.client ?? 'any'}`,
+  `human pace — ${games} games (${2 * games} sockets) in flight, ramp ${ramp} s, pace ${pace} ms, steady window ${steady} s from ${Math.ceil((ramp + 15) / 10) * 10} s; server on CPU ${pins?.servers ?? 'any'} (unpinned variants: any), load on CPU ${pins?.client ?? 'any'}`,
 );
 console.log(
-  'variant      games  errors  sockets  shots/s  CPU ms/shot  core  shoot p99 med/worst  loop max  full GCs  scavenges  scav ms  mark ms mean/max  KB alloc/shot  KB live/game  load before/after',
+  'variant      games  errors  sockets  shots/s  CPU ms/shot  core  load core  shoot p99 med/worst  loop max  full GCs  scavenges  scav ms  mark ms mean/max  KB alloc/shot  KB live/game  load before/after',
 );
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '–');
 for (const r of rows) {
   console.log(
     `${r.variant.padEnd(11)} ${String(r.completed).padStart(6)} ${String(r.errors).padStart(7)} ${String(r.peakSockets).padStart(8)} ` +
-      `${f(r.shotsPerSecond, 0).padStart(8)} ${f(r.cpuMsPerShot, 3).padStart(12)} ${f(r.coreShare, 2).padStart(5)} ` +
+      `${f(r.shotsPerSecond, 0).padStart(8)} ${f(r.cpuMsPerShot, 3).padStart(12)} ${f(r.coreShare, 2).padStart(5)} ${f(r.loadCoreShare, 2).padStart(10)} ` +
       `${`${f(r.shootP99Median)} / ${f(r.shootP99Worst)}`.padStart(20)} ${f(r.loopMaxMs).padStart(9)} ${String(r.fullCycles).padStart(9)} ` +
       `${String(r.scavenges).padStart(10)} ${f(r.scavengeMsMean).padStart(8)} ${`${f(r.markMsMean)} / ${f(r.markMsMax)}`.padStart(17)} ` +
       `${f(r.allocKbPerShot).padStart(14)} ${f(r.liveKbPerGame).padStart(13)} ${`${r.loadBefore} / ${r.load}`.padStart(18)}`,
