@@ -2,7 +2,8 @@ import { err, ok, type Result } from './result';
 import { type Coord, GRID_SIZE, cellIndex, inBounds } from './grid';
 import type { ShipMap } from './fleet';
 import { validateFleet, type FleetError } from './placement';
-import { resolveShot, type Shot, type ShotOutcome } from './shots';
+import { resolveShot, type Shot, type ShotOutcome, type ShotSet } from './shots';
+import { type Board, boardOf, boardsOf, keepBoards, MARK, withShots } from './boards';
 import { turnShots } from './turn-shots';
 import type { Rng } from './rng';
 import { CLASSIC_RULES, type Rules } from './rules';
@@ -76,7 +77,10 @@ export function opponentOf(state: GameState, playerId: string): string | undefin
   return state.players.find((p) => p !== playerId);
 }
 
-/** Cell indexes of the shots fired by `shooterId` (that is, at the opponent's fleet). */
+/**
+ * Cell indexes of the shots fired by `shooterId` (that is, at the opponent's fleet), read from the
+ * whole shot list; the rules read the boards kept per state instead (boards.ts).
+ */
 export function shotsBy(state: GameState, shooterId: string): Set<number> {
   const set = new Set<number>();
   for (const s of state.shots) if (s.shooterId === shooterId) set.add(cellIndex(s));
@@ -127,12 +131,21 @@ export function placeShips(
  */
 export function shotsAllowed(state: GameState, playerId: string): number {
   const opponent = opponentOf(state, playerId);
+  const own = opponent === undefined ? undefined : boardOf(state, playerId);
+  const theirs = opponent === undefined ? undefined : boardOf(state, opponent);
   return turnShots({
     rules: state.rules,
     fleet: opponent === undefined ? undefined : state.fleets[playerId],
-    shotsAtFleet: opponent === undefined ? new Set() : shotsBy(state, opponent),
-    unshotTargets: GRID_SIZE * GRID_SIZE - shotsBy(state, playerId).size,
+    shotsAtFleet: own ? shotSetOf(own) : NO_SHOTS,
+    unshotTargets: GRID_SIZE * GRID_SIZE - (theirs?.marked ?? 0),
   });
+}
+
+const NO_SHOTS: ShotSet = { has: () => false };
+
+/** The cells shot at on a board, as the rules ask about them. */
+function shotSetOf(board: Board): ShotSet {
+  return { has: (cell) => board.marks[cell] !== MARK.NONE };
 }
 
 export interface ShotApplied {
@@ -163,19 +176,24 @@ export function fire(state: GameState, playerId: string, targets: readonly Coord
   const opponent = opponentOf(state, playerId);
   const fleet = opponent === undefined ? undefined : state.fleets[opponent];
   if (opponent === undefined || fleet === undefined) return err('WRONG_STATUS');
-  const previous = shotsBy(state, playerId);
-  for (const [i, target] of targets.entries()) {
-    const index = cellIndex(target);
-    if (previous.has(index) || targets.slice(0, i).some((t) => cellIndex(t) === index)) return err('ALREADY_SHOT');
+  // The opponent's board as kept with this state (boards.ts): only this move's cells are looked at.
+  const boards = boardsOf(state);
+  const target = state.players.indexOf(opponent);
+  const board = boards[target];
+  if (board === undefined) return err('WRONG_STATUS');
+  const indexes = targets.map(cellIndex);
+  for (const [i, index] of indexes.entries()) {
+    if (board.marks[index] !== MARK.NONE || indexes.indexOf(index) !== i) return err('ALREADY_SHOT');
   }
   if (targets.length !== shotsAllowed(state, playerId)) return err('WRONG_SHOT_COUNT');
-  const fired = new Set(previous);
   const shots: Shot[] = [];
   const outcomes: ShotOutcome[] = [];
   let won = false;
-  for (const target of targets) {
+  for (const [i, target] of targets.entries()) {
+    // Shot before: on the board, or earlier in this move.
+    const earlier = indexes.slice(0, i);
+    const fired: ShotSet = { has: (cell) => board.marks[cell] !== MARK.NONE || earlier.includes(cell) };
     const outcome = resolveShot(fleet, fired, target);
-    fired.add(cellIndex(target));
     won ||= outcome.won;
     outcomes.push(outcome);
     shots.push({ shooterId: playerId, x: target.x, y: target.y, result: outcome.result });
@@ -186,6 +204,10 @@ export function fire(state: GameState, playerId: string, targets: readonly Coord
   const next: GameState = won
     ? { ...state, shots: all, missedTurns, status: 'ENDED', turn: null, winner: playerId, endReason: 'SUNK' }
     : { ...state, shots: all, missedTurns, turn: keep ? playerId : opponent };
+  keepBoards(
+    next,
+    boards.map((b, i) => (i === target ? withShots(board, shots) : b)),
+  );
   return ok({ state: next, shots, outcomes });
 }
 

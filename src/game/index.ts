@@ -11,3 +11,4 @@ export * from './stats';
 export * from './lifecycle';
 export * from './rules';
 export * from './turn-shots';
+export * from './boards';

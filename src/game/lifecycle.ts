@@ -1,5 +1,6 @@
 import { err, ok, type Result } from './result';
 import { type GameState, type EndReason, opponentOf, type RuleError } from './game';
+import { carryBoards } from './boards';
 
 /** The third turn in a row a player lets the clock take loses the game. */
 export const MAX_MISSED_TURNS = 3;
@@ -13,7 +14,7 @@ function playing(state: GameState, playerId: string): Result<string, RuleError> 
 }
 
 function lose(state: GameState, opponent: string, endReason: EndReason): GameState {
-  return { ...state, status: 'ENDED', turn: null, winner: opponent, endReason };
+  return carryBoards(state, { ...state, status: 'ENDED', turn: null, winner: opponent, endReason });
 }
 
 /** The player gives up during PLAY: the opponent wins by resignation. */
@@ -49,12 +50,14 @@ export function passTurn(state: GameState, playerId: string): Result<GameState, 
   if (!other.ok) return other;
   if (state.turn !== playerId) return err('NOT_YOUR_TURN');
   const missed = (state.missedTurns[playerId] ?? 0) + 1;
-  const next: GameState = {
+  const next: GameState = carryBoards(state, {
     ...state,
     missedTurns: { ...state.missedTurns, [playerId]: missed },
     passedTurns: state.passedTurns + 1,
-  };
-  return ok(missed >= MAX_MISSED_TURNS ? lose(next, other.value, 'CLOCK') : { ...next, turn: other.value });
+  });
+  return ok(
+    missed >= MAX_MISSED_TURNS ? lose(next, other.value, 'CLOCK') : carryBoards(next, { ...next, turn: other.value }),
+  );
 }
 
 /** A member leaves a room whose game has not started; the seat is free again. */

@@ -1,7 +1,8 @@
-import { type Coord, type Grid, cellIndex, emptyGrid } from './grid';
+import { type Cell, type Coord, GRID_SIZE, type Grid, cellIndex } from './grid';
 import { type PartialShipMap, type ShipKey, type ShipMap, shipEntries } from './fleet';
-import { type EndReason, type GameState, type GameStatus, opponentOf, shotsBy } from './game';
-import { everyCellIs, isSunk, type Shot } from './shots';
+import { type EndReason, type GameState, type GameStatus, opponentOf } from './game';
+import type { Shot } from './shots';
+import { type Board, boardOf, cellAt, type FleetIndex, fleetIndex } from './boards';
 import type { Rules } from './rules';
 
 /**
@@ -27,66 +28,63 @@ export interface PlayerView {
   readonly winner: string | null;
 }
 
-/** Marks the shots `shooterId` fired at `fleet`: M on water, H on a ship, D on every cell of a sunk one. */
-function markShots(grid: Grid, state: GameState, shooterId: string | undefined, fleet: ShipMap | undefined): void {
-  if (shooterId === undefined) return;
-  for (const s of state.shots) {
-    if (s.shooterId !== shooterId) continue;
-    const row = grid[s.y];
-    if (row) row[s.x] = s.result === 'M' ? 'M' : 'H';
-  }
-  if (!fleet) return;
-  // A ship whose every cell was just marked H is sunk: no set of the shots is needed for that
-  // (this runs for two views of every shot on the server).
-  for (const [, cells] of shipEntries(fleet)) {
-    if (!everyCellIs(grid, cells, 'H')) continue;
-    for (const c of cells) {
-      const row = grid[c.y];
-      if (row) row[c.x] = 'D';
+/**
+ * A board's grid: its shot marks (M, H, D), with S under the unshot cells of a ship of `ships` (the
+ * owner's own grid) or E (anyone else's). Read off the board kept with the state (boards.ts), so a
+ * view costs the 100 cells, not a pass over every shot of the game.
+ */
+export function boardGrid(board: Board | undefined, ships: FleetIndex | null): Grid {
+  const grid: Grid = new Array(GRID_SIZE);
+  for (let y = 0, i = 0; y < GRID_SIZE; y++) {
+    const row = new Array<Cell>(GRID_SIZE);
+    for (let x = 0; x < GRID_SIZE; x++, i++) {
+      row[x] = board ? cellAt(board, i, ships) : ships && (ships.shipAt[i] ?? -1) >= 0 ? 'S' : 'E';
     }
+    grid[y] = row;
   }
+  return grid;
 }
 
-export function sunkShipMap(
-  fleet: ShipMap | undefined,
-  shots: ReadonlySet<number>,
-  everything: boolean,
-): PartialShipMap {
+/**
+ * The ships of `fleet` anyone else may know: those sunk on its board (the board of that fleet), or
+ * the whole fleet once the game has ENDED (`everything`). The one rule that keeps an unsunk ship
+ * out of every view before ENDED.
+ */
+export function shipsShown(fleet: ShipMap | undefined, board: Board | undefined, everything: boolean): PartialShipMap {
   const out: Partial<Record<ShipKey, readonly Coord[]>> = {};
   if (!fleet) return out;
-  for (const [ship, cells] of shipEntries(fleet)) if (everything || isSunk(fleet, ship, shots)) out[ship] = cells;
+  const lengths = fleetIndex(fleet).lengths;
+  for (const [ship, cells] of shipEntries(fleet)) {
+    const n = Number(ship);
+    const sunk = board !== undefined && board.fleet === fleet && (board.shipHits[n] ?? 0) >= (lengths[n] ?? 1);
+    if (everything || sunk) out[ship] = cells;
+  }
   return out;
+}
+
+/** The board `playerId` shoots at: its opponent's (none for someone who is not a player, or alone). */
+export function opponentBoard(state: GameState, playerId: string): Board | undefined {
+  if (!state.players.includes(playerId)) return undefined;
+  const opponent = opponentOf(state, playerId);
+  return opponent === undefined ? undefined : boardOf(state, opponent);
 }
 
 /** The player's own grid: ships as S, then the opponent's shots on top. */
 export function ownGrid(state: GameState, playerId: string): Grid {
-  const grid = emptyGrid();
   const fleet = state.fleets[playerId];
-  if (fleet) {
-    for (const [, cells] of shipEntries(fleet)) {
-      for (const c of cells) {
-        const row = grid[c.y];
-        if (row) row[c.x] = 'S';
-      }
-    }
-  }
-  markShots(grid, state, opponentOf(state, playerId), fleet);
-  return grid;
+  return boardGrid(boardOf(state, playerId), fleet ? fleetIndex(fleet) : null);
 }
 
 /** The opponent grid as `playerId` knows it from its own shots: E, M, H, D only. */
 export function knownOpponentGrid(state: GameState, playerId: string): Grid {
-  const grid = emptyGrid();
-  const opponent = opponentOf(state, playerId);
-  markShots(grid, state, playerId, opponent === undefined ? undefined : state.fleets[opponent]);
-  return grid;
+  return boardGrid(opponentBoard(state, playerId), null);
 }
 
 /** The opponent ships sunk by `playerId`; the whole opponent fleet once the game has ENDED. */
 export function knownOpponentShips(state: GameState, playerId: string): PartialShipMap {
   const opponent = opponentOf(state, playerId);
   const fleet = opponent === undefined ? undefined : state.fleets[opponent];
-  return sunkShipMap(fleet, shotsBy(state, playerId), state.status === 'ENDED');
+  return shipsShown(fleet, opponentBoard(state, playerId), state.status === 'ENDED');
 }
 
 export function lastShot(state: GameState): Shot | null {
@@ -141,11 +139,8 @@ export interface SpectatorView {
 
 export function publicBoard(state: GameState, playerId: string): PublicBoard {
   const fleet = state.fleets[playerId];
-  const opponent = opponentOf(state, playerId);
-  const grid = emptyGrid();
-  markShots(grid, state, opponent, fleet);
-  const shots = opponent === undefined ? new Set<number>() : shotsBy(state, opponent);
-  return { playerId, grid, ships: sunkShipMap(fleet, shots, state.status === 'ENDED') };
+  const board = boardOf(state, playerId);
+  return { playerId, grid: boardGrid(board, null), ships: shipsShown(fleet, board, state.status === 'ENDED') };
 }
 
 export function spectatorView(state: GameState): SpectatorView {
