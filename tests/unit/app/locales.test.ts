@@ -29,6 +29,37 @@ function sourceFiles(dir: string): string[] {
 
 const resources = buildResources(localeFiles());
 
+/** Every text of a language, as `ns: key` → text. */
+function texts(lng: string): [string, string][] {
+  return Object.entries(resources[lng] ?? {}).flatMap(([ns, tree]) =>
+    flattenKeys(tree).map((key): [string, string] => [
+      `${ns}: ${key}`,
+      String(key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree)),
+    ]),
+  );
+}
+
+const NNBSP = '\u202F';
+
+/**
+ * Where a French text breaks French typography: ; : ! ? and % take a narrow no-break space before
+ * them, « after it and » before it, so a line never begins with the mark. An interpolation counts
+ * as text ("{{cell}} : …" needs the space as much as a word does); addresses (http://hôte:port) are
+ * not prose.
+ */
+function frenchSpacingProblems(text: string): string[] {
+  const prose = text.replace(/https?:\/\/\S*|hôte:port/g, 'URL');
+  const problems: string[] = [];
+  for (const match of prose.matchAll(/[;:!?%»]/g)) {
+    const before = prose[(match.index ?? 0) - 1];
+    if (before !== NNBSP) problems.push(`no narrow no-break space before "${match[0]}"`);
+  }
+  for (const match of prose.matchAll(/«/g)) {
+    if (prose[(match.index ?? 0) + 1] !== NNBSP) problems.push('no narrow no-break space after "«"');
+  }
+  return problems;
+}
+
 describe('translations', () => {
   it('has both languages', () => {
     expect(Object.keys(resources).sort()).toEqual([...LANGUAGES].sort());
@@ -56,6 +87,18 @@ describe('translations', () => {
         }
       }
     }
+  });
+
+  it('puts a narrow no-break space where French typography wants one, and nowhere a plain space', () => {
+    const problems = texts('fr').flatMap(([where, text]) => frenchSpacingProblems(text).map((p) => `${where}: ${p}`));
+    expect(problems).toEqual([]);
+  });
+
+  it('the French typography check catches a plain space, a missing one and a bad guillemet', () => {
+    expect(frenchSpacingProblems('{{username}} a gagné !')).toHaveLength(1);
+    expect(frenchSpacingProblems('{{cell}}: {{result}}')).toHaveLength(1);
+    expect(frenchSpacingProblems(`Prêt${NNBSP}? Un « ? »`)).toHaveLength(3);
+    expect(frenchSpacingProblems(`{{cell}}${NNBSP}: 30${NNBSP}% sur http://hôte:port`)).toEqual([]);
   });
 
   it('translates every server error code (docs/protocol.md, Error codes)', () => {
