@@ -122,3 +122,24 @@ export async function checkTouchTargets(page: Page, what: string): Promise<void>
   );
   expect(small, `${what}: touch targets under 40 px`).toEqual([]);
 }
+
+/**
+ * Every element `inner` matches lies inside the content box (within the padding) of the element
+ * `outer` matches: a table spilling over a card's padding scrolls nothing, so only this tells.
+ */
+export async function checkWithinPadding(page: Page, inner: string, outer: string, what: string): Promise<void> {
+  const spill = await page.locator(outer).evaluate((box, selector) => {
+    const style = getComputedStyle(box);
+    const rect = box.getBoundingClientRect();
+    const left = rect.left + Number.parseFloat(style.borderLeftWidth) + Number.parseFloat(style.paddingLeft);
+    const right = rect.right - Number.parseFloat(style.borderRightWidth) - Number.parseFloat(style.paddingRight);
+    return [...box.querySelectorAll(selector)]
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.left < left - 0.5 || r.right > right + 0.5)
+      .map(
+        ({ el, r }) =>
+          `${el.tagName} "${el.textContent?.trim()}" ${Math.round(r.left)}–${Math.round(r.right)} outside ${Math.round(left)}–${Math.round(right)}`,
+      );
+  }, inner);
+  expect(spill, `${what}: over the padding`).toEqual([]);
+}
