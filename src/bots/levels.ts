@@ -1,4 +1,5 @@
 import { BOT_LEVELS, type BotLevel } from '../protocol';
+import { computerUsername } from '../protocol/computer-names';
 import { placerNamed, shooterNamed } from './registry';
 import type { PlacementStrategy, ShotStrategy } from './types';
 
@@ -44,7 +45,7 @@ export function botUserId(level: BotLevel): string {
 
 /** A name sign-up can never produce (spaces and parentheses are refused there). */
 export function botUsername(level: BotLevel): string {
-  return `Computer (${level.charAt(0).toUpperCase()}${level.slice(1)})`;
+  return computerUsername(level);
 }
 
 /** The level of a computer player's user id, or null for a person. */

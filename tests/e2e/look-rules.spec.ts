@@ -14,6 +14,7 @@ import {
   VIEWPORTS,
   type ViewportName,
   checkNoSidewaysScroll,
+  checkWithinPadding,
 } from './support/look';
 
 /*
@@ -212,10 +213,16 @@ for (const language of LANGUAGE_NAMES) {
       await page.getByRole('button', { name: text(language, 'resign.button') }).click();
       await page.getByRole('button', { name: text(language, 'resign.yes') }).click();
       await expect(page.locator('section.game')).toHaveAttribute('data-status', 'ENDED', { timeout: 10_000 });
+      // The computer is named in the page's language wherever it shows (its stored name is English).
+      const computer = text(language, 'players.computer.easy');
+      await expect(page.locator('.end-stats tbody th').nth(1)).toHaveText(computer);
+      await expect(page.locator('h1.game-title')).toContainText(computer);
+      await expect(page.locator('.end-panel .winner')).toHaveText(text(language, 'game.won', { username: computer }));
       await page.locator('.end-rules > summary').click();
       for (const theme of THEMES) {
         await setTheme(page, theme);
         await checkNoSidewaysScroll(page, 'end card');
+        await checkWithinPadding(page, '.end-stats, .end-stats th, .end-stats td', '.end-card', 'end card');
         await page.waitForTimeout(300);
         await shoot(page, viewport, theme, `rules-end-card${suffix(language)}`);
       }

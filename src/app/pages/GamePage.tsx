@@ -17,6 +17,7 @@ import { aimsSalvo } from '../rules/salvo-aim';
 import { gameStore, toggleAim } from '../stores/game';
 import type { User } from '../stores/user';
 import { gameTitle } from './game-title';
+import { usePlayerName } from '../players/use-player-name';
 
 /**
  * The Game page (docs/game.md), laid out to fill the window (issue #13): a bar with the players' names, the status
@@ -29,7 +30,11 @@ export default function GamePage({ slug, user }: { slug: string; user: User }) {
   const [, navigate] = useLocation();
   const session = useGameSession(slug, user);
   const { gameStatus, members, match } = useSnapshot(gameStore);
-  const title = gameTitle(members, user.id);
+  const name = usePlayerName();
+  const title = gameTitle(
+    members.map((member) => ({ ...member, username: name(member) })),
+    user.id,
+  );
 
   useEffect(() => {
     const exit = gameExit(gameStatus, slug);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlayerName } from '../players/use-player-name';
 import {
   LEADERBOARD_KINDS,
   type Leaderboard,
@@ -16,11 +17,12 @@ import { showError } from '../stores/banner';
 
 function Row({ entry, mine }: { entry: LeaderboardEntry; mine: boolean }) {
   const { t } = useTranslation();
+  const name = usePlayerName();
   return (
     <tr className={mine ? 'mine' : undefined} aria-current={mine ? 'true' : undefined}>
       <td>{entry.rank}</td>
       <td>
-        {entry.username} <BotBadge title={entry.title} />
+        {name(entry)} <BotBadge title={entry.title} />
       </td>
       <td>
         {entry.rating}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlayerName } from '../players/use-player-name';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { MAX_PLAYERS } from '../../game';
@@ -22,6 +23,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
 /** The Lobby (docs/game.md, The pages): members, the invitation link, and 'Start the game' with exactly two players. */
 export default function LobbyPage({ slug, user }: { slug: string; user: User }) {
   const { t } = useTranslation();
+  const name = usePlayerName();
   const [, navigate] = useLocation();
   const session = useGameSession(slug, user);
   const { members, gameStatus } = useSnapshot(gameStore);
@@ -89,7 +91,7 @@ export default function LobbyPage({ slug, user }: { slug: string; user: User }) 
               data-you={member.userId === user.id ? t('lobby.you') : undefined}
               data-connected={features.presence ? isConnected(member) : undefined}
             >
-              {member.username}
+              {name(member)}
             </li>
           ))}
         </ul>
@@ -108,7 +110,7 @@ export default function LobbyPage({ slug, user }: { slug: string; user: User }) 
               {!canStart && <p className="hint">{t('lobby.needTwo')}</p>}
             </>
           ) : (
-            <p className="hint">{t('lobby.hostStarts', { username: host?.username ?? '' })}</p>
+            <p className="hint">{t('lobby.hostStarts', { username: host ? name(host) : '' })}</p>
           )}
           {features.leave && <LeaveLobbyButton session={session} />}
         </div>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlayerName } from '../players/use-player-name';
 import { RulesBadge } from '../components/rules/RulesBadge';
 import { coordLabel, replayState } from '../../game';
 import { gameScript } from '../../protocol/game-script';
@@ -46,6 +47,7 @@ function StepButton({ icon, label, onClick }: { icon: StepIconName; label: strin
 
 function Viewer({ record }: { record: GameRecord }) {
   const { t } = useTranslation();
+  const name = usePlayerName();
   const total = record.shots.length;
   const [controls, dispatch] = useReducer(reduceControls, total, (n) =>
     initialControls(n, stepFromQuery(window.location.search, n)),
@@ -89,10 +91,11 @@ function Viewer({ record }: { record: GameRecord }) {
     previous.current = step;
   }, [step]);
 
-  const names = useMemo(() => new Map(record.players.map((p) => [p.userId, p.username])), [record]);
+  const players = useMemo(() => record.players.map((p) => ({ ...p, username: name(p) })), [record, name]);
+  const names = useMemo(() => new Map(players.map((p) => [p.userId, p.username])), [players]);
   const nameOf = useCallback((id: string) => names.get(id) ?? '', [names]);
   const model = useMemo(() => replayBoards(replayState(record, step), nameOf), [record, step, nameOf]);
-  const [a, b] = record.players;
+  const [a, b] = players;
   const shot = step > 0 ? record.shots[step - 1] : undefined;
   const winner = record.winner ? nameOf(record.winner) : '';
 
@@ -184,6 +187,7 @@ function Viewer({ record }: { record: GameRecord }) {
 /** /replay/{gameId}: a finished game, shot by shot, with the stage's own drawing and effects. */
 export default function ReplayPage({ gameId }: { gameId: string }) {
   const { t } = useTranslation();
+  const name = usePlayerName();
   const [record, setRecord] = useState<GameRecord | null>(null);
 
   useEffect(() => {
@@ -198,7 +202,7 @@ export default function ReplayPage({ gameId }: { gameId: string }) {
     };
   }, [gameId]);
 
-  const [a, b] = record?.players ?? [];
+  const [a, b] = (record?.players ?? []).map((p) => ({ ...p, username: name(p) }));
   return (
     <section className="page replay boards-view" data-testid="replay-page">
       <div className="page-header">

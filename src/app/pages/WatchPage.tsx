@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlayerName } from '../players/use-player-name';
 import { CLASSIC_RULES } from '../../game';
 import { RulesBadge } from '../components/rules/RulesBadge';
 import { useLocation } from 'wouter';
@@ -18,6 +19,7 @@ import type { User } from '../stores/user';
 /** /game/{id}/watch: a game followed live as a spectator; never a member, never an unsunk ship. */
 export default function WatchPage({ slug, user }: { slug: string; user: User }) {
   const { t } = useTranslation();
+  const playerName = usePlayerName();
   const [, navigate] = useLocation();
   const [frame, setFrame] = useState<SpectatorFrame | null>(null);
 
@@ -40,15 +42,15 @@ export default function WatchPage({ slug, user }: { slug: string; user: User }) 
   }, [slug, user.access_token, navigate]);
 
   const model = useMemo(() => (frame ? watchBoards(frame) : NO_BOARDS), [frame]);
-  const [a, b] = frame?.players ?? [];
-  const name = (id: string | null | undefined) => frame?.players.find((p) => p.userId === id)?.username ?? '';
+  const [a, b] = (frame?.players ?? []).map((p) => ({ ...p, username: playerName(p) }));
+  const name = (id: string | null | undefined) => (id === a?.userId ? a : id === b?.userId ? b : null)?.username ?? '';
   const shot = frame?.lastShot;
   let status = t('watch.connecting');
   if (frame?.status === 'UNSTARTED' || frame?.status === 'PLACE_SHIPS') status = t('watch.waiting');
   if (frame?.status === 'PLAY') status = t('watch.turn', { username: name(frame.turn) });
   if (frame?.status === 'ENDED' && frame.winner)
     status = t('watch.won', {
-      username: frame.winner.username,
+      username: playerName(frame.winner),
       reason: t(`history.reasons.${frame.endReason ?? 'SUNK'}`),
     });
 

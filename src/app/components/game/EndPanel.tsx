@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePlayerName } from '../../players/use-player-name';
 import { useSnapshot } from 'valtio';
 import type { GameSession } from '../../session/game-session';
 import { gameStore } from '../../stores/game';
@@ -11,13 +12,14 @@ import { RematchPrompt } from './RematchPrompt';
  */
 export function EndPanel({ session }: { session: GameSession | null }) {
   const { t } = useTranslation();
+  const name = usePlayerName();
   const { winner, rematch } = useSnapshot(gameStore);
   return (
     <div className="end-panel">
       {/* While the opponent's rematch waits, the bar is theirs: the result stays in the end card. */}
       {winner && !rematch && (
         <p className="winner" role="status">
-          {t('game.won', { username: winner.username })}
+          {t('game.won', { username: name(winner) })}
         </p>
       )}
       {rematch ? (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePlayerName } from '../../players/use-player-name';
 import { useSnapshot } from 'valtio';
 import { endSummary } from '../../session/end-summary';
 import type { ShotStats } from '../../../game';
@@ -7,11 +8,12 @@ import { gameStore } from '../../stores/game';
 /** ENDED: 'You won' / 'You lost', how, and both players' shots and accuracy. */
 export function EndSummary() {
   const { t, i18n } = useTranslation();
+  const name = usePlayerName();
   const snapshot = useSnapshot(gameStore);
   const summary = endSummary({ ...snapshot, endReason: snapshot.match.endReason });
   if (!summary) return null;
   const me = snapshot.members.find((member) => member.userId === snapshot.userId)?.username ?? '';
-  const opponent = summary.opponent ?? t('game.opponentFallback');
+  const opponent = summary.opponent === null ? t('game.opponentFallback') : name({ username: summary.opponent });
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
   const accuracy = (stats: ShotStats) => (stats.accuracy === null ? t('end.none') : percent.format(stats.accuracy));
   const rows = [
@@ -26,7 +28,9 @@ export function EndSummary() {
           <p className="end-reason">{t(`end.how.${summary.outcome}.${summary.reason}`, { opponent })}</p>
         )}
         {snapshot.rematch && (
-          <p className="end-rematch">{t('rematch.note', { username: snapshot.rematch.by?.username ?? opponent })}</p>
+          <p className="end-rematch">
+            {t('rematch.note', { username: snapshot.rematch.by ? name(snapshot.rematch.by) : opponent })}
+          </p>
         )}
       </div>
       <table className="end-stats">

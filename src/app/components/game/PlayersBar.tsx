@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePlayerName } from '../../players/use-player-name';
 import { useSnapshot } from 'valtio';
 import { presenceOf } from '../../session/presence';
 import { gameStore } from '../../stores/game';
@@ -10,6 +11,7 @@ import { BotBadge } from '../bots/BotBadge';
  */
 export function PlayersBar({ presence = true }: { readonly presence?: boolean }) {
   const { t } = useTranslation();
+  const name = usePlayerName();
   const { members, userId, gameStatus, match } = useSnapshot(gameStore);
   const playing = gameStatus === 'PLAY';
   return (
@@ -25,7 +27,7 @@ export function PlayersBar({ presence = true }: { readonly presence?: boolean })
           >
             {presence && <span className="presence-dot" aria-hidden="true" />}
             <span className="player-name">
-              {entry.me ? t('presence.you', { username: entry.username }) : entry.username}
+              {entry.me ? t('presence.you', { username: entry.username }) : name(entry)}
             </span>
             <BotBadge title={entry.title} />
             {presence && (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePlayerName } from '../../players/use-player-name';
 import { useSnapshot } from 'valtio';
 import { acceptRematch, gameStore } from '../../stores/game';
 
@@ -8,10 +9,11 @@ import { acceptRematch, gameStore } from '../../stores/game';
  */
 export function RematchPrompt() {
   const { t } = useTranslation();
+  const name = usePlayerName();
   const { rematch, members, userId } = useSnapshot(gameStore);
   if (!rematch) return null;
-  const username =
-    rematch.by?.username ?? members.find((member) => member.userId !== userId)?.username ?? t('game.opponentFallback');
+  const by = rematch.by ?? members.find((member) => member.userId !== userId);
+  const username = by ? name(by) : t('game.opponentFallback');
   return (
     <div className="rematch-prompt" role="status">
       <p>{t('rematch.prompt', { username })}</p>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlayerName } from '../../players/use-player-name';
 import { useSnapshot } from 'valtio';
 import type { GameSession } from '../../session/game-session';
 import { gameStore } from '../../stores/game';
@@ -7,6 +8,7 @@ import { gameStore } from '../../stores/game';
 /** PLAY: 'Resign', then a confirmation naming who will win, so one stray click loses nothing. */
 export function ResignButton({ session }: { session: GameSession | null }) {
   const { t } = useTranslation();
+  const name = usePlayerName();
   const { members, userId } = useSnapshot(gameStore);
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
@@ -36,7 +38,7 @@ export function ResignButton({ session }: { session: GameSession | null }) {
 
   return (
     <div className="confirm resign-confirm">
-      <p>{t('resign.confirm', { username: opponent?.username ?? t('game.opponentFallback') })}</p>
+      <p>{t('resign.confirm', { username: opponent ? name(opponent) : t('game.opponentFallback') })}</p>
       <button type="button" className="danger small" disabled={sending} onClick={() => void confirm()}>
         {t('resign.yes')}
       </button>

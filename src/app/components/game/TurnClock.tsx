@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePlayerName } from '../../players/use-player-name';
 import { useSnapshot } from 'valtio';
 import { secondsLeft } from '../../session/clock';
 import { gameStore, isMyTurn } from '../../stores/game';
@@ -7,6 +8,7 @@ import { useNow } from '../use-now';
 /** PLAY with a turn clock: the current turn's countdown, on both screens. */
 export function TurnClock() {
   const { t } = useTranslation();
+  const name = usePlayerName();
   const snapshot = useSnapshot(gameStore);
   const deadline = snapshot.gameStatus === 'PLAY' ? snapshot.match.turnDeadline : null;
   const now = useNow(deadline !== null);
@@ -16,7 +18,7 @@ export function TurnClock() {
   const opponent = snapshot.members.find((member) => member.userId !== snapshot.userId);
   const text = mine
     ? t('clock.yourTime', { seconds })
-    : t('clock.theirTime', { username: opponent?.username ?? t('game.opponentFallback'), seconds });
+    : t('clock.theirTime', { username: opponent ? name(opponent) : t('game.opponentFallback'), seconds });
   return (
     <p className="turn-clock" data-mine={mine} data-low={seconds <= 10}>
       <span className="turn-clock-long" role="timer" aria-live="off">

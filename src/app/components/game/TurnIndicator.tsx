@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePlayerName } from '../../players/use-player-name';
 import { useSnapshot } from 'valtio';
 import { aimCounter, aimsSalvo } from '../../rules/salvo-aim';
 import type { GameSession } from '../../session/game-session';
@@ -12,6 +13,7 @@ import { gameStore, isMyTurn, shotsAllowed } from '../../stores/game';
  */
 export function TurnIndicator({ session = null }: { readonly session?: GameSession | null }) {
   const { t } = useTranslation();
+  const name = usePlayerName();
   const snapshot = useSnapshot(gameStore);
   const rules = snapshot.match.rules;
   const note = turnNote({ ...snapshot, rules });
@@ -24,7 +26,7 @@ export function TurnIndicator({ session = null }: { readonly session?: GameSessi
     );
   }
   const opponent = snapshot.members.find((member) => member.userId !== snapshot.userId);
-  const username = opponent?.username ?? t('game.opponentFallback');
+  const username = opponent ? name(opponent) : t('game.opponentFallback');
   return (
     <p className="turn theirs" role="status" data-note={note ?? ''}>
       {/* A span, so that a long name ends in an ellipsis: a flex container's own text cannot. */}

@@ -10,6 +10,7 @@ import {
   rotateDraftShip,
 } from '../../stores/game';
 import { preferencesStore } from '../../stores/preferences';
+import { usePlayerName } from '../../players/use-player-name';
 
 /** What the game stage draws, read from (a snapshot of) the game store: the stage's `view` prop. */
 export function stageViewOf(snap: Snapshot<GameStoreState>): GameStageView {
@@ -35,6 +36,11 @@ export function stageViewOf(snap: Snapshot<GameStoreState>): GameStageView {
 export function useStoreStageProps(): Omit<GameStageProps, 'onShoot' | 'panel'> {
   const snap = useSnapshot(gameStore);
   const { muted, theme } = useSnapshot(preferencesStore);
-  const view = useMemo(() => stageViewOf(snap), [snap]);
+  const name = usePlayerName();
+  const view = useMemo(() => {
+    const base = stageViewOf(snap);
+    // The stage announces the winner by name: the computer's in the interface's language.
+    return base.winner ? { ...base, winner: { ...base.winner, username: name(base.winner) } } : base;
+  }, [snap, name]);
   return { view, onMoveShip: moveDraftShip, onRotateShip: rotateDraftShip, muted, theme };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlayerName } from '../../players/use-player-name';
 import { rulesName } from '../../rules/rule-choice';
 import { RulesBadge } from '../rules/RulesBadge';
 import { Link } from 'wouter';
@@ -14,6 +15,7 @@ const PAGE_SIZE = 10;
 /** The player's finished games, newest first, a page at a time; each opens the replay viewer. */
 export function HistoryList() {
   const { t, i18n } = useTranslation();
+  const name = usePlayerName();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<HistoryPage | null>(null);
   useEffect(() => {
@@ -34,11 +36,7 @@ export function HistoryList() {
     <>
       <ul className="list history" data-testid="history">
         {data.games.map((g) => {
-          const opponent = g.opponent
-            ? g.opponent.bot
-              ? t('history.computer', { level: t(`history.levels.${g.opponent.bot}`) })
-              : g.opponent.username
-            : '?';
+          const opponent = g.opponent ? name(g.opponent) : '?';
           const change = g.rating ? Math.round(g.rating.after - g.rating.before) : null;
           return (
             <li key={g.gameId} className="history-item">

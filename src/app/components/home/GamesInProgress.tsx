@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlayerName } from '../../players/use-player-name';
 import { Link } from 'wouter';
 import type { GameInProgress } from '../../../protocol/types';
 import { api } from '../../api';
@@ -21,6 +22,7 @@ export function resumePath(game: Pick<GameInProgress, 'slug' | 'status'>): strin
  */
 export function GamesInProgress({ userId }: { readonly userId: string }) {
   const { t } = useTranslation();
+  const name = usePlayerName();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: userId is the trigger: another account's list is fetched anew
@@ -49,7 +51,7 @@ export function GamesInProgress({ userId }: { readonly userId: string }) {
               <span className="grow">
                 <Link href={resumePath(game)}>{game.slug}</Link>{' '}
                 <span className="opponent">
-                  {game.opponent ? t('myGames.against', { username: game.opponent.username }) : t('myGames.alone')}
+                  {game.opponent ? t('myGames.against', { username: name(game.opponent) }) : t('myGames.alone')}
                 </span>
               </span>{' '}
               <span className={game.status === 'PLAY' ? 'badge accent' : 'badge'}>

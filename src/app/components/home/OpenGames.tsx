@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePlayerName } from '../../players/use-player-name';
 import { RulesBadge } from '../rules/RulesBadge';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
@@ -17,9 +18,13 @@ import { BotBadge } from '../bots/BotBadge';
  */
 export function OpenGames({ userId }: { readonly userId: string | null }) {
   const { t } = useTranslation();
+  const name = usePlayerName();
   const { games, connection, offsetMs } = useSnapshot(lobbyStore);
   const now = useNow(games.length > 0, 1000);
-  const rows = openGameRows(games, userId, now, offsetMs ?? 0);
+  const rows = openGameRows(games, userId, now, offsetMs ?? 0).map((row) => ({
+    ...row,
+    host: name({ username: row.host }),
+  }));
   return (
     <section className="card open-games" aria-labelledby="open-games-title">
       <h2 id="open-games-title">{t('openGames.title')}</h2>
