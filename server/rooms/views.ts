@@ -1,4 +1,13 @@
-import { knownOpponentGrid, knownOpponentShips, lastShot, ownGrid, playerView, spectatorView } from '../../src/game';
+import {
+  type GameState,
+  knownOpponentGrid,
+  knownOpponentShips,
+  lastMove,
+  lastShot,
+  ownGrid,
+  playerView,
+  spectatorView,
+} from '../../src/game';
 import type {
   Match,
   Member,
@@ -10,6 +19,11 @@ import type {
 } from '../../src/protocol';
 import { botLevelOf } from '../../src/bots/levels';
 import type { Room } from './room';
+
+/** The last move's shots in order, in salvo rooms only (one-shot rooms say it all with the last shot). */
+function salvoMove(state: GameState): { lastMove?: ReturnType<typeof lastMove> } {
+  return state.rules.shots === 'salvo' ? { lastMove: lastMove(state) } : {};
+}
 
 export function memberList(room: Room): Member[] {
   return room.state.players.map((userId) => {
@@ -99,6 +113,7 @@ export function stateView(room: Room, userId: string, members: () => Member[]): 
     opponentBoats: view.opponentBoats,
     opponentShipsIndexes: view.opponentShipsIndexes,
     battlePlace: view.battlePlace,
+    ...salvoMove(room.state),
     winner: userRef(room, view.winner),
     match: matchOf(room),
   };
@@ -130,6 +145,7 @@ export function spectatorFrame(room: Room): Omit<SpectatorFrame, 'spectators'> {
     players,
     turn: view.turn,
     lastShot: view.lastShot,
+    ...salvoMove(state),
     winner: userRef(room, state.winner),
     endReason: view.endReason,
     rules: state.rules,

@@ -6,6 +6,7 @@ export * from './placement';
 export * from './shots';
 export * from './game';
 export * from './view';
+export * from './last-move';
 export * from './replay';
 export * from './stats';
 export * from './lifecycle';

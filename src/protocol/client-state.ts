@@ -29,6 +29,8 @@ export interface ClientGameState {
   readonly opponentBoats: Grid;
   readonly opponentShipsIndexes: PartialShipMap;
   readonly battlePlace: BattlePlace | null;
+  /** broadside/2 in a salvo room: the last move's shots in the order fired; null where not told. */
+  readonly lastMove: readonly BattlePlace[] | null;
   readonly winner: Winner | null;
   /** Clock, missed turns, end reason, rematch (the `match` event); a SPEC server never sends it. */
   readonly match: Match;
@@ -68,6 +70,7 @@ export function initialGameState(slug: string): ClientGameState {
     opponentBoats: emptyGrid(),
     opponentShipsIndexes: {},
     battlePlace: null,
+    lastMove: null,
     winner: null,
     match: initialMatch(),
     membersAtShots: null,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EndReason, GameStatus, Grid, PartialShipMap, Rules } from '../game';
+import { type EndReason, GRID_SIZE, type GameStatus, type Grid, type PartialShipMap, type Rules } from '../game';
 import {
   BattlePlaceSchema,
   EndReasonSchema,
@@ -39,6 +39,11 @@ export const SpectatorFrameSchema = z.object({
   turn: z.string().nullable(),
   /** The last shot of the round, so a stage can animate it. */
   lastShot: BattlePlaceSchema.nullable(),
+  /** Salvo rooms only: the last move's shots in the order fired (its last is `lastShot`). */
+  lastMove: z
+    .array(BattlePlaceSchema)
+    .max(GRID_SIZE * GRID_SIZE)
+    .optional(),
   winner: WinnerSchema.nullable(),
   /** How the round ended, once ENDED. */
   endReason: EndReasonSchema.nullable(),
@@ -68,6 +73,7 @@ export interface SpectatorFrame {
   readonly players: readonly SpectatorPlayer[];
   readonly turn: string | null;
   readonly lastShot: BattlePlace | null;
+  readonly lastMove?: readonly BattlePlace[];
   readonly winner: Winner | null;
   readonly endReason: EndReason | null;
   readonly spectators: number;

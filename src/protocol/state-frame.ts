@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Cell, GRID_SIZE, type GameStatus, type Grid, type PartialShipMap, type ShipMap } from '../game';
-import { ServerEventSchemas } from './schemas';
+import { BattlePlaceSchema, ServerEventSchemas } from './schemas';
 import type { BattlePlace, Match, Member, Winner } from './types';
 
 /*
@@ -45,7 +45,8 @@ const GridRowsSchema = z.array(z.string().regex(ROW)).length(GRID_SIZE).transfor
  * grid (`playerBoats`), the opponent grid as known (`opponentBoats`: E, M, H, D), the opponent ships
  * sunk so far (`opponentShipsIndexes`: the whole fleet once ENDED, never an unsunk one before), the
  * last shot (`battlePlace`), the `winner`, and the `match` (clock, missed turns, end reason,
- * rematch, audience, rules). The two grids travel as rows of cell codes (`GridRows`), which the
+ * rematch, audience, rules). In a salvo room `lastMove` lists the shots of the last move in the
+ * order they were fired (its last is `battlePlace`), so a stage plays them in that order. The two grids travel as rows of cell codes (`GridRows`), which the
  * schema reads back into grids: the same cells as the field events' nested arrays, at a third of the
  * bytes and a tenth of the values to encode.
  */
@@ -54,6 +55,10 @@ export const PlayerStateViewSchema = z.object({
   ...fields,
   playerBoats: GridRowsSchema,
   opponentBoats: GridRowsSchema,
+  lastMove: z
+    .array(BattlePlaceSchema)
+    .max(GRID_SIZE * GRID_SIZE)
+    .optional(),
 });
 
 /**
@@ -74,6 +79,8 @@ export interface PlayerStateView {
   readonly opponentBoats: Grid;
   readonly opponentShipsIndexes: PartialShipMap;
   readonly battlePlace: BattlePlace | null;
+  /** Salvo rooms only: the last move's shots in the order fired (docs/protocol.md). */
+  readonly lastMove?: readonly BattlePlace[];
   readonly winner: Winner | null;
   readonly match: Match;
 }

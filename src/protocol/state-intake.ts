@@ -199,6 +199,7 @@ export function absorbView(state: ClientGameState, view: PlayerStateView): Clien
     opponentBoats: view.opponentBoats,
     opponentShipsIndexes: view.opponentShipsIndexes,
     battlePlace: view.battlePlace,
+    lastMove: view.lastMove ?? null,
     winner: view.winner,
     match: view.match,
     membersAtShots: null,

@@ -84,7 +84,8 @@ function settled(client: GameClient, shots: number, turn: string | null): Promis
 async function fireSalvo(state: GameState, seat: Seat, target: Seat): Promise<GameState> {
   const shooter = seat.player.id;
   const count = shotsAllowed(state, shooter);
-  const cells = nextCells(state, shooter, count);
+  // Fired last cell first: the order fired is not the grid's, and the views must keep it (lastMove).
+  const cells = nextCells(state, shooter, count).reverse();
   const reply = await seat.client.shoot(cells);
   if (isErrorAck(reply)) throw new Error(`salvo refused: ${reply.error} ${reply.message ?? ''}`);
   const water = fleetCells(target.fleet);
@@ -135,10 +136,15 @@ describe('salvo over the socket', () => {
     while (state.status === 'PLAY') {
       const shooter = seatOf(state.turn, [first, second]);
       const target = shooter === first ? second : first;
+      const count = shotsAllowed(state, shooter.player.id);
       state = await fireSalvo(state, shooter, target);
       turns++;
       const fired = shotsBy(state, shooter.player.id).size;
-      await settled(shooter.client, fired, state.turn);
+      const seen = await settled(shooter.client, fired, state.turn);
+      // The move's shots in the order fired, in both members' views (docs/protocol.md, broadside/2).
+      const move = state.shots.slice(-count);
+      expect(seen.lastMove).toEqual(move);
+      await waitForState(target.client, (s) => JSON.stringify(s.lastMove) === JSON.stringify(move));
       if (!restarted && turns === 6) {
         restarted = true;
         a.client.close();

@@ -33,6 +33,7 @@ describe('the names the browser shows', () => {
   });
 
   it('reads back every level the server names (src/bots/levels.ts)', () => {
-    for (const level of ['easy', 'medium', 'hard'] as const) expect(computerLevelOfName(botUsername(level))).toBe(level);
+    for (const level of ['easy', 'medium', 'hard'] as const)
+      expect(computerLevelOfName(botUsername(level))).toBe(level);
   });
 });
