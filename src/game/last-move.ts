@@ -1,6 +1,7 @@
+import { boardOf } from './boards';
 import { GRID_SIZE } from './grid';
-import { type GameState, opponentOf, shotsBy } from './game';
-import { type Shot, shipsAfloat } from './shots';
+import { type GameState, opponentOf } from './game';
+import type { Shot } from './shots';
 
 /**
  * The shots of the round's last move, in the order they were fired (docs/game.md, "Rule variants"):
@@ -18,11 +19,12 @@ export function lastMove(state: GameState): Shot[] {
   let start = shots.length - 1;
   while (start > 0 && shots[start - 1]?.shooterId === last.shooterId) start--;
   const run = shots.length - start;
-  const fleet = state.fleets[last.shooterId];
+  // The shooter's board holds the opponent's shots (its ships afloat); the opponent's, the shooter's.
+  const own = boardOf(state, last.shooterId);
   const opponent = opponentOf(state, last.shooterId);
-  const afloat = fleet && opponent !== undefined ? shipsAfloat(fleet, shotsBy(state, opponent)) : run;
-  const size = Math.max(1, Math.min(afloat, run));
-  const unshot = GRID_SIZE * GRID_SIZE - shotsBy(state, last.shooterId).size;
+  const target = opponent === undefined ? undefined : boardOf(state, opponent);
+  const size = Math.max(1, Math.min(own?.fleet ? own.afloat : run, run));
+  const unshot = GRID_SIZE * GRID_SIZE - (target?.marked ?? 0);
   const count = unshot === 0 ? ((run - 1) % size) + 1 : size;
   return shots.slice(shots.length - count);
 }
