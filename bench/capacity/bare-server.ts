@@ -4,7 +4,7 @@
  * validation, rules, views, storage or authentication. It pairs two sockets per room, keeps each
  * fleet as a cell → ship lookup and both grids as arrays, and per change sends every member one
  * `state {seq, view}` frame of the same shape, key order and size as server/rooms/views.ts
- * `stateView` (the shooter also gets its ack), in the same order as server/socket/publish.ts.
+ * `ChangeViews` (the shooter also gets its ack), in the same order as server/socket/publish.ts.
  * Whatever the real server costs more per shot is its own work.
  */
 import { Server, type Socket } from 'socket.io';
@@ -62,7 +62,7 @@ function other(room: Room, p: Player): Player | undefined {
   return room.players.find((q) => q !== p);
 }
 
-/** One member's whole view, field for field as ours (stateView). */
+/** One member's whole view, field for field as ours (ChangeViews). */
 function view(room: Room, p: Player, list: ReturnType<typeof members>) {
   const o = other(room, p);
   return {

@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ThinkingTime } from '../../src/bots/delay';
 import { botLevelOf, botUserId } from '../../src/bots/levels';
 import { randomRng, type Rules } from '../../src/game';
-import { type BotLevel, type ComputerGameResponse, isErrorAck, type WireStateFrame } from '../../src/protocol';
+import {
+  type BotLevel,
+  type ComputerGameResponse,
+  isErrorAck,
+  type PlayerStateView,
+  type WireStateFrame,
+} from '../../src/protocol';
 import type { Identity } from '../auth';
 import type { RoomRegistry } from '../rooms/registry';
 import type { Room } from '../rooms/room';
@@ -29,8 +35,11 @@ export interface ComputerPlayersOptions {
   readonly seatLeft?: (slug: string) => void;
 }
 
-/** Told of every `state` frame a computer seat receives (tests check what a computer may see). */
-export type BotFrameListener = (slug: string, userId: string, frame: WireStateFrame) => void;
+/**
+ * Told of every `state` frame a computer seat receives (tests check what a computer may see):
+ * `frame` as a broadside/2 socket would receive it, `view` as the seat took it in.
+ */
+export type BotFrameListener = (slug: string, userId: string, frame: WireStateFrame, view: PlayerStateView) => void;
 
 export interface ComputerPlayersStats {
   readonly seats: number;
@@ -107,7 +116,10 @@ export class ComputerPlayers {
       idleMs,
       rng: randomRng(),
       observe: (r, frame) => {
-        for (const listener of this.frameListeners) listener(r.slug, botUserId(level), frame);
+        // The wire form is made only for a listener: in production nobody asks for it.
+        if (this.frameListeners.size === 0) return;
+        const wire = frame.wire();
+        for (const listener of this.frameListeners) listener(r.slug, botUserId(level), wire, frame.view);
       },
       refused: (r, move: BotMove, error) => {
         this.refusedCount++;

@@ -6,20 +6,18 @@ import {
   type Ack,
   type BotLevel,
   type ClientGameState,
-  fromWireFrame,
   hasToPlay,
   initialGameState,
   isErrorAck,
   PlaceShipsPayloadSchema,
   SeqGuard,
   ShootPayloadSchema,
-  type WireStateFrame,
 } from '../../src/protocol';
 import { absorbView } from '../../src/protocol/state-intake';
 import type { Identity } from '../auth';
 import type { Actor } from '../rooms/commands';
 import type { Dispatch } from '../rooms/dispatch';
-import type { Room } from '../rooms/room';
+import type { LocalFrame, Room } from '../rooms/room';
 import type { Decider } from './decider';
 
 /** What a computer player does next, judged from its own view only. */
@@ -44,8 +42,8 @@ export interface SeatDeps {
   readonly rng: Rng;
   /** Leave after this long without a person connected. */
   readonly idleMs: number;
-  /** Every state frame delivered to the seat (tests record them). */
-  readonly observe: (room: Room, frame: WireStateFrame) => void;
+  /** Every state frame delivered to the seat (tests record them; `frame.wire()` is what a socket gets). */
+  readonly observe: (room: Room, frame: LocalFrame) => void;
   /** An action the server refused: a computer player should never see one. */
   readonly refused: (room: Room, move: BotMove, error: string) => void;
   readonly left: (seat: BotSeat) => void;
@@ -95,14 +93,16 @@ export class BotSeat {
     return reply;
   }
 
-  /** The in-process delivery of one change: the same `state` frame a broadside/2 socket gets. */
-  private readonly deliver = (frame: WireStateFrame): void => {
+  /**
+   * The in-process delivery of one change: the same `state` frame a broadside/2 socket gets, its
+   * view already as a client reads it (our own server's, in-process: nothing to check or decode).
+   */
+  private readonly deliver = (frame: LocalFrame): void => {
     if (this.closed) return;
     this.deps.observe(this.room, frame);
     const verdict = this.frames.judge(frame.seq);
     if (verdict === 'stale' || verdict === 'duplicate') return;
-    // Our own server's frame, in-process: read back as a client's schema would, without checking it.
-    this.view = absorbView(this.view, fromWireFrame(frame).view);
+    this.view = absorbView(this.view, frame.view);
     this.schedule();
   };
 
@@ -155,8 +155,9 @@ export class BotSeat {
         decider.shoot(this.level, view, count, rng),
         sleep(thinkingDelay(thinking, rng)),
       ]);
-      // The game may have moved on while thinking (a resignation, a forfeit): never act on an old view.
-      if (!this.still(move) || this.view.opponentBoats !== before.opponentBoats) return;
+      // The game may have moved on while thinking (a resignation, a forfeit): never act on an old
+      // view. Any frame since counts (grids a change did not touch are shared from frame to frame).
+      if (!this.still(move) || this.view !== before) return;
       const cells = ShootPayloadSchema.parse(targets);
       // One shot a turn goes as one cell, as a person's would; a salvo as the array.
       const target = rules.shots === 'one' && Array.isArray(cells) && cells[0] ? cells[0] : cells;

@@ -1,6 +1,6 @@
 import { type GameState, newGame, playMoves, type TurnSeconds } from '../../src/game';
 import type { StoredRoom } from '../db/storage';
-import type { Title, WireStateFrame } from '../../src/protocol';
+import type { StateFrame, Title, WireStateFrame } from '../../src/protocol';
 import { RoomTimers } from './timers';
 
 export interface RoomMember {
@@ -53,8 +53,17 @@ export function restoreState(stored: StoredRoom): GameState {
   };
 }
 
+/**
+ * The `state` frame a broadside/2 socket member would be sent, handed over in-process: its view as
+ * a client reads it (grids as grids, no rows made and read back), and `wire()`, the very frame a
+ * socket receives, made only when asked for (tests check it).
+ */
+export interface LocalFrame extends StateFrame {
+  wire(): WireStateFrame;
+}
+
 /** Receives, in-process, the `state` frame a broadside/2 socket member would be sent (a server-side bot's seat). */
-export type LocalDelivery = (frame: WireStateFrame) => void;
+export type LocalDelivery = (frame: LocalFrame) => void;
 
 /** One room: the single authority for its game. Actions run one at a time, in arrival order. */
 export class Room {

@@ -1,11 +1,12 @@
-import { knownOpponentGrid, opponentOf, ownGrid } from '../../src/game';
+import { opponentOf } from '../../src/game';
 import type { Member, ServerEventName } from '../../src/protocol';
 import { toWireOwnGrid, toWireShips } from '../../src/protocol/spec-dialect';
+import { sharedKnownGrid, sharedOwnGrid } from './board-views';
 import type { Room } from './room';
 
 /*
  * The events of the SPEC dialect (docs/protocol.md), as the original server sends them, cut from
- * the same src/game views as ours: ship keys "1".."5", own-grid ship cells holding their key,
+ * the same src/game views as ours (their grids shared with every frame of the change, board-views.ts): ship keys "1".."5", own-grid ship cells holding their key,
  * `battlePlace` the player's shot grid, the opponent's board and fleet only at ENDED, `isHost`
  * in members and `hasToPlay` marking who has not placed yet during PLACE_SHIPS.
  */
@@ -37,15 +38,15 @@ export function specPayload(event: ServerEventName, room: Room, userId: string, 
     case 'shipsIndexes':
       return toWireShips(state.fleets[userId] ?? {});
     case 'playerBoats':
-      return toWireOwnGrid(ownGrid(state, userId), state.fleets[userId]);
+      return toWireOwnGrid(sharedOwnGrid(state, userId), state.fleets[userId]);
     case 'battlePlace':
-      return knownOpponentGrid(state, userId);
+      return sharedKnownGrid(state, userId);
     case 'opponentBoats': {
       // Only sent at ENDED (specEvents): the opponent's own board, ships and all, as the original.
       const opponent = opponentOf(state, userId);
       return opponent === undefined
-        ? knownOpponentGrid(state, userId)
-        : toWireOwnGrid(ownGrid(state, opponent), state.fleets[opponent]);
+        ? sharedKnownGrid(state, userId)
+        : toWireOwnGrid(sharedOwnGrid(state, opponent), state.fleets[opponent]);
     }
     case 'opponentShipsIndexes': {
       const opponent = opponentOf(state, userId);

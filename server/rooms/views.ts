@@ -1,27 +1,27 @@
-import {
-  type GameState,
-  knownOpponentGrid,
-  knownOpponentShips,
-  lastMove,
-  lastShot,
-  ownGrid,
-  playerView,
-  spectatorView,
-} from '../../src/game';
+import { type GameState, lastMove, lastShot, opponentBoard, type Shot } from '../../src/game';
 import type {
   Match,
   Member,
   PlayerStateView,
-  ServerEventName,
-  ServerEventPayloads,
   SpectatorFrame,
   UserRef,
+  WirePlayerStateView,
+  WireStateFrame,
 } from '../../src/protocol';
 import { botLevelOf } from '../../src/bots/levels';
-import type { Room } from './room';
+import {
+  sharedKnownGrid,
+  sharedKnownRows,
+  sharedKnownShips,
+  sharedOwnGrid,
+  sharedOwnRows,
+  sharedPublicGrid,
+  sharedShips,
+} from './board-views';
+import type { LocalFrame, Room } from './room';
 
 /** The last move's shots in order, in salvo rooms only (one-shot rooms say it all with the last shot). */
-function salvoMove(state: GameState): { lastMove?: ReturnType<typeof lastMove> } {
+function salvoMove(state: GameState): { lastMove?: Shot[] } {
   return state.rules.shots === 'salvo' ? { lastMove: lastMove(state) } : {};
 }
 
@@ -65,89 +65,113 @@ export function matchOf(room: Room): Match {
   };
 }
 
-type PayloadOf<E extends ServerEventName> = (
-  room: Room,
-  userId: string,
-  members: () => Member[],
-) => ServerEventPayloads[E];
-
-/** One function per event, made once: a shot sends about seven events, and a table of closures made per call was a tenth of the server's allocations. */
-const PAYLOADS: { [E in ServerEventName]: PayloadOf<E> } = {
-  gameStatus: (room) => room.state.status,
-  members: (_room, _userId, members) => members(),
-  shipsIndexes: (room, userId) => room.state.fleets[userId] ?? null,
-  playerBoats: (room, userId) => ownGrid(room.state, userId),
-  opponentBoats: (room, userId) => knownOpponentGrid(room.state, userId),
-  opponentShipsIndexes: (room, userId) => knownOpponentShips(room.state, userId),
-  battlePlace: (room) => lastShot(room.state),
-  winner: (room) => userRef(room, room.state.winner),
-  match: (room) => matchOf(room),
-};
-
 /**
- * The payload of one server event for one member, cut from that member's view only (src/game's
- * view functions decide what a player may see). Each part is computed only when its event is sent.
+ * The views of one change of a room, made once and shared by every frame of that change
+ * (server/socket/publish.ts): the members list, the match (the same for both members), the winner,
+ * and each board's grids, rows and sunk ships (board-views.ts, kept with the board itself, so a
+ * board a change did not touch is not made again either). Each part is made on first use only.
  */
-export function eventPayload<K extends ServerEventName>(
-  event: K,
-  room: Room,
-  userId: string,
-  members: () => Member[],
-): ServerEventPayloads[K] {
-  return PAYLOADS[event](room, userId, members);
-}
+export class ChangeViews {
+  private membersList: Member[] | null = null;
+  private matchView: Match | null = null;
+  private winnerRef: UserRef | null | undefined;
+  private move: { lastMove?: Shot[] } | null = null;
 
-/**
- * The whole view of one member, as a broadside/2 `state` frame carries it (src/protocol/state-frame.ts):
- * src/game's playerView (what this player may see of the game: never an unsunk opponent ship
- * before ENDED) with the room's members and match. Made once per member per change; `members`
- * is the room's list, made once per change for every member.
- */
-export function stateView(room: Room, userId: string, members: () => Member[]): PlayerStateView {
-  const view = playerView(room.state, userId);
-  return {
-    status: view.status,
-    members: members(),
-    shipsIndexes: view.shipsIndexes,
-    playerBoats: view.playerBoats,
-    opponentBoats: view.opponentBoats,
-    opponentShipsIndexes: view.opponentShipsIndexes,
-    battlePlace: view.battlePlace,
-    ...salvoMove(room.state),
-    winner: userRef(room, view.winner),
-    match: matchOf(room),
+  constructor(readonly room: Room) {}
+
+  /** The room's members, made once for the change (a SPEC member's list is cut from it). */
+  readonly members = (): Member[] => {
+    this.membersList ??= memberList(this.room);
+    return this.membersList;
   };
+
+  match(): Match {
+    this.matchView ??= matchOf(this.room);
+    return this.matchView;
+  }
+
+  /** `lastMove` in a salvo room (nothing in a one-shot room), the same for every frame. */
+  salvoMove(): { lastMove?: Shot[] } {
+    this.move ??= salvoMove(this.room.state);
+    return this.move;
+  }
+
+  winner(): UserRef | null {
+    if (this.winnerRef === undefined) this.winnerRef = userRef(this.room, this.room.state.winner);
+    return this.winnerRef;
+  }
+
+  /**
+   * The whole view of one member as a broadside/2 `state` frame carries it (src/protocol/state-frame.ts),
+   * its grids as rows: src/game's player view (never an unsunk opponent ship before ENDED) with the
+   * room's members and match, field for field in the order the frame has always had.
+   */
+  wireView(userId: string): WirePlayerStateView {
+    const { state } = this.room;
+    return {
+      status: state.status,
+      members: this.members(),
+      shipsIndexes: state.fleets[userId] ?? null,
+      playerBoats: sharedOwnRows(state, userId),
+      opponentBoats: sharedKnownRows(state, userId),
+      opponentShipsIndexes: sharedKnownShips(state, userId),
+      battlePlace: lastShot(state),
+      ...this.salvoMove(),
+      winner: this.winner(),
+      match: this.match(),
+    };
+  }
+
+  /** The same view with its grids as grids (what a client reads the frame back into). */
+  view(userId: string): PlayerStateView {
+    const { state } = this.room;
+    return {
+      ...this.wireView(userId),
+      playerBoats: sharedOwnGrid(state, userId),
+      opponentBoats: sharedKnownGrid(state, userId),
+    };
+  }
+
+  /** One member's `state` frame as it travels. */
+  frame(userId: string): WireStateFrame {
+    return { seq: this.room.seq, view: this.wireView(userId) };
+  }
+
+  /** The same frame handed to an in-process seat: the view as a client reads it, the wire form on demand. */
+  localFrame(userId: string): LocalFrame {
+    return { seq: this.room.seq, view: this.view(userId), wire: () => this.frame(userId) };
+  }
 }
 
 /**
- * The frame every spectator of the room receives, cut from src/game's spectator view (never an
- * unsunk ship before ENDED). The audience count is added when it is sent.
+ * The frame every spectator of the room receives, cut from the boards as anyone may see them
+ * (never an unsunk ship before ENDED). The audience count is added when it is sent.
  */
 export function spectatorFrame(room: Room): Omit<SpectatorFrame, 'spectators'> {
   const { state } = room;
-  const view = spectatorView(state);
-  const players = view.boards.map((board) => {
-    const member = room.members.get(board.playerId);
-    const fired = state.shots.filter((s) => s.shooterId === board.playerId);
+  const players = state.players.map((userId) => {
+    const member = room.members.get(userId);
+    // The shots this player fired are the shots its opponent's board took.
+    const target = opponentBoard(state, userId);
     return {
-      userId: board.playerId,
+      userId,
       username: member?.username ?? '',
       connected: (member?.socketId ?? null) !== null,
-      board: board.grid,
-      ships: board.ships,
-      shots: fired.length,
-      hits: fired.filter((s) => s.result !== 'M').length,
+      board: sharedPublicGrid(state, userId),
+      ships: sharedShips(state, userId),
+      shots: target?.shots ?? 0,
+      hits: target?.hits ?? 0,
     };
   });
   return {
     slug: room.slug,
-    status: view.status,
+    status: state.status,
     players,
-    turn: view.turn,
-    lastShot: view.lastShot,
+    turn: state.turn,
+    lastShot: lastShot(state),
     ...salvoMove(state),
     winner: userRef(room, state.winner),
-    endReason: view.endReason,
+    endReason: state.endReason,
     rules: state.rules,
   };
 }

@@ -1,9 +1,9 @@
-import { type Member, type ServerEventName, STATE_EVENT, toWireFrame, type WireStateFrame } from '../../src/protocol';
+import { type ServerEventName, STATE_EVENT } from '../../src/protocol';
 import type { Fanout } from '../rooms/actions';
 import type { Publisher } from '../rooms/dispatch';
 import type { Room, RoomMember } from '../rooms/room';
 import { specEvents, specPayload } from '../rooms/spec-views';
-import { memberList, stateView } from '../rooms/views';
+import { ChangeViews } from '../rooms/views';
 import { spectatorFeed } from './spectators';
 import type { RoomNamespace } from './types';
 import { holdWrites } from './write-batch';
@@ -19,27 +19,22 @@ export function socketPublisher(nsp: RoomNamespace): Publisher {
 /**
  * Sends each connected member what the change means to it, then the room's spectators one frame
  * computed for all of them (docs/protocol.md). A broadside/2 member, and a computer seat, gets one
- * `state {seq, view}` frame: its whole view, made once (stateView), its grids as rows. A SPEC-dialect member gets the
+ * `state {seq, view}` frame: its whole view (ChangeViews, shared parts made once per change), its grids as rows. A SPEC-dialect member gets the
  * field events `fanout` names, as the original server sends them. `game: false` marks a change of
  * the audience only (members are told the new count in \`match\`; the spectators' frame stands).
  */
 function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { readonly game?: boolean } = {}): void {
-  let members: Member[] | null = null;
-  const memberPayload = (): Member[] => {
-    members ??= memberList(room);
-    return members;
-  };
+  // Every frame of this change is cut from the same views, made once (views.ts, ChangeViews).
+  const views = new ChangeViews(room);
   const send = (member: RoomMember): void => {
     if (member.socketId === null) return;
     // broadside/2: every change, whatever it changed for this member, so that its seq has no gap
     // (the one leaving or disconnecting is no longer here to be told).
-    // As it travels: the grids as rows of cell codes (src/protocol/state-frame.ts).
-    const frame = (): WireStateFrame =>
-      toWireFrame({ seq: room.seq, view: stateView(room, member.userId, memberPayload) });
-    // A computer player's seat gets the very frame a broadside/2 socket would, in-process.
+    // A computer player's seat gets the very frame a broadside/2 socket would, in-process, with
+    // its grids as grids: no rows made to be read straight back.
     const seat = room.localSeats.get(member.socketId);
     if (seat) {
-      seat(frame());
+      seat(views.localFrame(member.userId));
       return;
     }
     // Everyone else gets the SPEC dialect, as the original server sends it (docs/protocol.md): the
@@ -53,11 +48,12 @@ function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { read
     if (local) holdWrites(local);
     const target = (local ?? nsp.to(member.socketId)) as unknown as Emitter;
     if (events === null) {
-      target.emit(STATE_EVENT, frame());
+      // As it travels: the grids as rows of cell codes (src/protocol/state-frame.ts).
+      target.emit(STATE_EVENT, views.frame(member.userId));
       return;
     }
     for (const event of specEvents(room, member.userId, events)) {
-      target.emit(event, specPayload(event, room, member.userId, memberPayload));
+      target.emit(event, specPayload(event, room, member.userId, views.members));
     }
   };
   // The member whose turn it is goes last, so its turn signal leaves after every other frame.

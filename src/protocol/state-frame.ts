@@ -7,7 +7,7 @@ import type { BattlePlace, Match, Member, Winner } from './types';
  * The broadside/2 dialect (docs/protocol.md, "broadside/2: one state frame per change"): a socket
  * that asks for it receives one `state` event per change of its room instead of the field events,
  * `{ seq, view }`, where `view` is the whole of what this player may see. These schemas are the
- * contract; the server makes the view in one function (server/rooms/views.ts, `stateView`).
+ * contract; the server makes the view in one place (server/rooms/views.ts, `ChangeViews`).
  */
 
 const { gameStatus, ...fields } = ServerEventSchemas;
@@ -108,15 +108,6 @@ export function toWireFrame(frame: StateFrame): WireStateFrame {
   return {
     seq: frame.seq,
     view: { ...view, playerBoats: gridRows(view.playerBoats), opponentBoats: gridRows(view.opponentBoats) },
-  };
-}
-
-/** A frame made by our own server, read back without validation (an in-process computer seat). */
-export function fromWireFrame(frame: WireStateFrame): StateFrame {
-  const { view } = frame;
-  return {
-    seq: frame.seq,
-    view: { ...view, playerBoats: gridOfRows(view.playerBoats), opponentBoats: gridOfRows(view.opponentBoats) },
   };
 }
 

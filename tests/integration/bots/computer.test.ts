@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACERS, type PlacementStrategy, playGame, SHOOTERS, type ShotStrategy } from '../../../src/bots';
 import { cellIndex, createRng, SHIP_KEYS, type ShipMap } from '../../../src/game';
-import { ApiError, StateFrameSchema, type WireStateFrame } from '../../../src/protocol';
+import { ApiError, type PlayerStateView, StateFrameSchema, type WireStateFrame } from '../../../src/protocol';
 import { connectClient, newPlayer, waitForState } from '../../support/players';
 import { startTestServer, type TestServer } from '../../support/server';
 
@@ -31,9 +31,12 @@ describe('a person against the computer', () => {
   for (const [index, level] of (['easy', 'medium', 'hard'] as const).entries()) {
     it(`plays a whole game against ${level}: the computer never shoots out of turn or twice`, async () => {
       const frames: WireStateFrame[] = [];
+      const taken: PlayerStateView[] = [];
       let slugSeen = '';
-      const stop = server.computers.onFrame((slug, userId, frame) => {
-        if (userId === `bot-${level}` && slug === slugSeen) frames.push(frame);
+      const stop = server.computers.onFrame((slug, userId, frame, view) => {
+        if (userId !== `bot-${level}` || slug !== slugSeen) return;
+        frames.push(frame);
+        taken.push(view);
       });
       const refusedBefore = server.computers.stats().refused;
       const human = await newPlayer(server.url, 'human');
@@ -66,10 +69,12 @@ describe('a person against the computer', () => {
       const humanCells = new Set(SHIP_KEYS.flatMap((k) => fleet[k].map(cellIndex)));
       let ended = false;
       for (const [i, frame] of frames.entries()) {
-        // Checked as a client reads it: the schema, then the view it reads (grids back from rows).
-        const parsed = StateFrameSchema.safeParse(frame);
+        // Checked as a client reads it off a socket: JSON, the schema, then the view it reads (grids
+        // back from rows); the seat took in that very view, without the rows.
+        const parsed = StateFrameSchema.safeParse(JSON.parse(JSON.stringify(frame)));
         expect(parsed.success, `frame ${frame.seq} matches StateFrameSchema`).toBe(true);
         if (!parsed.success) continue;
+        expect(taken[i]).toEqual(parsed.data.view);
         if (i > 0) expect(frame.seq).toBeGreaterThan(frames[i - 1]?.seq ?? 0);
         const { view } = parsed.data;
         if (view.status === 'ENDED') ended = true;

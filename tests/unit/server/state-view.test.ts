@@ -1,19 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { cellIndex, coordOf, createRng, SHIP_KEYS, type ShipMap } from '../../../src/game';
+import { cellIndex, coordOf, createRng, lastMove, playerView, SHIP_KEYS, type ShipMap } from '../../../src/game';
 import { type PlayerStateView, PlayerStateViewSchema, toWireFrame } from '../../../src/protocol';
 import { MemoryStorage } from '../../../server/db/memory';
 import { RoomActions } from '../../../server/rooms/actions';
 import type { Actor } from '../../../server/rooms/commands';
 import { type Publisher, RoomDispatcher } from '../../../server/rooms/dispatch';
 import { RoomRegistry } from '../../../server/rooms/registry';
-import { memberList, stateView } from '../../../server/rooms/views';
+import { ChangeViews, matchOf } from '../../../server/rooms/views';
 import { fixedFleet, verticalFleet } from '../game/helpers';
 
 /*
- * stateView (server/rooms/views.ts): the whole view a broadside/2 member receives in each `state`
- * frame, made from src/game's playerView with the room's members and match. Every change of a real
- * game through dispatch() is viewed for both members, as the publisher does.
+ * ChangeViews (server/rooms/views.ts): the whole view a broadside/2 member receives in each `state`
+ * frame, cut from parts made once per change and board. Every change of a real game through
+ * dispatch() is viewed for both members, as the publisher does, and each frame is checked byte for
+ * byte against the frame made the plain way: src/game's playerView, members and match, grids as rows.
  */
 
 const ada = { id: 'ada', username: 'Ada' };
@@ -33,13 +34,37 @@ async function playedGame(): Promise<Seen[]> {
   const seen: Seen[] = [];
   const publisher: Publisher = {
     publish: (room) => {
-      let members: ReturnType<typeof memberList> | null = null;
-      const list = () => {
-        members ??= memberList(room);
-        return members;
-      };
+      const change = new ChangeViews(room);
       const views: Record<string, PlayerStateView> = {};
-      for (const id of room.members.keys()) views[id] = stateView(room, id, list);
+      for (const id of room.members.keys()) {
+        views[id] = change.view(id);
+        // Byte for byte the frame made the plain way (the clock's serverNow taken from the change).
+        const view = playerView(room.state, id);
+        const winner =
+          view.winner === null
+            ? null
+            : { userId: view.winner, username: room.members.get(view.winner)?.username ?? '' };
+        const plain = toWireFrame({
+          seq: room.seq,
+          view: {
+            status: view.status,
+            members: change.members(),
+            shipsIndexes: view.shipsIndexes,
+            playerBoats: view.playerBoats,
+            opponentBoats: view.opponentBoats,
+            opponentShipsIndexes: view.opponentShipsIndexes,
+            battlePlace: view.battlePlace,
+            ...(room.state.rules.shots === 'salvo' ? { lastMove: lastMove(room.state) } : {}),
+            winner,
+            match: { ...matchOf(room), serverNow: change.match().serverNow },
+          },
+        });
+        expect(JSON.stringify(change.frame(id))).toBe(JSON.stringify(plain));
+        // The in-process seat's frame: the same view, the same wire.
+        const local = change.localFrame(id);
+        expect(local.view).toEqual(views[id]);
+        expect(local.wire()).toEqual(change.frame(id));
+      }
       seen.push({ seq: room.seq, views });
     },
   };
@@ -72,7 +97,7 @@ async function playedGame(): Promise<Seen[]> {
   return seen;
 }
 
-describe('stateView', () => {
+describe('ChangeViews', () => {
   it('is the whole player view, valid against the schema, with members and match, for each member of each change', async () => {
     const seen = await playedGame();
     expect(seen.length).toBeGreaterThan(60);
