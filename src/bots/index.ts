@@ -2,6 +2,7 @@ export * from './types';
 export * from './registry';
 export * from './simulate';
 export * from './player';
+export { placesFirst, sendingAt, SPEC_PLACEMENT_PERIOD_MS } from './spec-placement';
 export * from './end-watch';
 export * from './wait-for-state';
 export { createSampler, SAMPLES } from './shooters/sampler';

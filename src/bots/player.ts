@@ -10,6 +10,7 @@ import {
 } from '../protocol';
 import { pickSalvo } from './salvo';
 import { EndWatch } from './end-watch';
+import { placeOnSpecServer, placesFirst } from './spec-placement';
 import { BotError, waitForState } from './wait-for-state';
 import type { RemotePlacementStrategy, RemoteShotStrategy } from './types';
 
@@ -44,7 +45,8 @@ export interface PlayOptions {
   readonly start: boolean;
   /**
    * Waited for before placing on a SPEC server: the original loses a fleet when both players place
-   * at once (docs/protocol.md), so two bots of one process place one after the other there.
+   * at once (docs/protocol.md), so two bots of one process place one after the other there
+   * (spec-placement.ts; bots of two processes keep apart by the clock).
    */
   readonly placeAfter?: Promise<unknown>;
   /** Called once this bot's fleet is placed. */
@@ -111,7 +113,8 @@ export class TurnTracker {
     if (firedAt(s) !== this.shots || Object.keys(s.opponentShipsIndexes).length < this.sunk) return false;
     // A SPEC server (docs/protocol.md) may keep the turn after a hit and may send a shot's frames
     // before its ack: the turn is ours when the last members frame came after every shot on the grids.
-    if (s.membersAtShots !== null) return s.membersAtShots === firedAt(s) + takenOn(s);
+    if (s.membersAtShots !== null)
+      return s.membersAtShots === firedAt(s) + takenOn(s) && !yieldsTheTurn(s, this.userId);
     // The opponent's last shot must be on our own grid too (it tells how many of our ships are
     // afloat, a salvo's size): `members` may come before `playerBoats` in the frames of a shot.
     const last = s.battlePlace;
@@ -126,6 +129,18 @@ export class TurnTracker {
     // newer than the one current at this player's last acknowledged shot says so.
     return this.membersAtShot !== null && s.members !== this.membersAtShot;
   }
+}
+
+/**
+ * Both players told to play (the original server does that when two placements meet, docs/protocol.md):
+ * had both shot, one shot could be lost. One of them plays, the host where members mark one, else
+ * the smaller userId, until a miss hands the turn over properly.
+ */
+export function yieldsTheTurn(s: Pick<ClientGameState, 'members'>, userId: string): boolean {
+  const toPlay = s.members.filter((m) => m.hasToPlay);
+  if (toPlay.length < 2) return false;
+  const plays = toPlay.find((m) => m.isHost === true) ?? [...toPlay].sort((a, b) => (a.userId < b.userId ? -1 : 1))[0];
+  return plays?.userId !== userId;
 }
 
 export async function timed<T>(
@@ -165,42 +180,25 @@ export async function startAndPlace(
     }
     await waitForState(client, (s) => s.gameStatus === 'PLACE_SHIPS', 'the game to start', timeout);
   }
-  if (options.placeAfter && client.dialect === 'spec') {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise((resolve) => {
-      timer = setTimeout(resolve, timeout);
-    });
-    await Promise.race([options.placeAfter, late]);
-    clearTimeout(timer);
-  }
   // The room's rules are known by now (the match comes with the join's full state): a fleet of them.
   const fleet = typeof fleetOrPlacer === 'function' ? await fleetOrPlacer(client.state.match.rules) : fleetOrPlacer;
-  const placed = await timed('placeShips', observe, () => client.placeShips(fleet));
+  const place = () => timed('placeShips', observe, () => client.placeShips(fleet));
+  if (client.dialect === 'spec') {
+    // Never at the same moment as the other player there (spec-placement.ts): the bot of this process
+    // that places first (onPlaced) or second (placeAfter), else the host first.
+    const first = options.onPlaced ? true : options.placeAfter ? false : placesFirst(client.state, client.userId);
+    await placeOnSpecServer(client, {
+      first,
+      after: options.placeAfter,
+      onPlaced: options.onPlaced,
+      timeoutMs: timeout,
+      send: (n) => (n === 0 ? place() : client.placeShips(fleet)),
+    });
+    return;
+  }
+  const placed = await place();
   if (isErrorAck(placed)) throw new BotError(placed.error, `placeShips: ${refusal(placed)}`);
   options.onPlaced?.();
-  if (client.dialect === 'spec') await placeUntilPlay(client, fleet, timeout);
-}
-
-/**
- * On a SPEC server, sends the fleet again while the game has not reached PLAY. The original server
- * loses one of two fleets placed at the same moment (docs/protocol.md, "Interoperability") and
- * tells nobody; a player may send its fleet again until both are in, so the lost one comes back.
- * Spaced by 1.5 to 3 s, so two bots in two processes stop colliding.
- */
-async function placeUntilPlay(client: GameClient, fleet: ShipMap, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const wait = 1500 + Math.floor(Math.random() * 1500);
-    try {
-      await waitForState(client, (s) => s.gameStatus !== 'PLACE_SHIPS', 'the other fleet', wait);
-      return;
-    } catch {
-      if (client.closed) return;
-      const again = await client.placeShips(fleet);
-      if (isErrorAck(again) && again.error !== 'REFUSED')
-        throw new BotError(again.error, `placeShips: ${refusal(again)}`);
-    }
-  }
 }
 
 /**

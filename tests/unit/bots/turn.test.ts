@@ -157,6 +157,40 @@ describe('TurnTracker', () => {
   });
 });
 
+describe('TurnTracker on a SPEC server that told both players to play', () => {
+  // Two placements that met on the original server can leave both players with hasToPlay
+  // (docs/protocol.md, "Interoperability"): one of them shoots, the host, until a miss passes the turn.
+  const both = (hostId: string): Member[] =>
+    members(ME).map((m) => ({ ...m, hasToPlay: true, isHost: m.userId === hostId }));
+  const spec = (patch: Partial<ClientGameState>): ClientGameState => state({ membersAtShots: 0, ...patch });
+
+  it('lets the host shoot and the other wait; the host keeps it after a hit, the other takes it after a miss', () => {
+    const host = new TurnTracker(ME);
+    const other = new TurnTracker(THEM);
+    expect(host.mine(spec({ members: both(ME) }))).toBe(true);
+    expect(other.mine(spec({ members: both(ME) }))).toBe(false);
+    // Seen from the other side: my shot is on its own grid; still both flagged after a hit.
+    const hit = spec({ members: both(ME), playerBoats: gridWith([[0, 0, 'H']]), membersAtShots: 1 });
+    expect(other.mine(hit)).toBe(false);
+    // A miss hands the turn over properly: only the other is flagged now.
+    const missed = spec({
+      members: members(THEM),
+      playerBoats: gridWith([
+        [0, 0, 'H'],
+        [1, 0, 'M'],
+      ]),
+      membersAtShots: 2,
+    });
+    expect(other.mine(missed)).toBe(true);
+  });
+
+  it('without a host mark, the smaller userId shoots', () => {
+    const unmarked = members(ME).map((m) => ({ ...m, hasToPlay: true }));
+    expect(new TurnTracker(ME).mine(spec({ members: unmarked }))).toBe(true);
+    expect(new TurnTracker(THEM).mine(spec({ members: unmarked }))).toBe(false);
+  });
+});
+
 describe('shotsThisTurn', () => {
   const fleet = randomFleet(createRng(3));
   it('is one under one-shot rules and one per own ship afloat under salvo rules', () => {
