@@ -312,8 +312,19 @@ async function rejoined(client: GameClient, timeoutMs: number): Promise<ClientGa
   throw new BotError('TIMEOUT', `no reconnection within ${timeoutMs} ms`);
 }
 
-/** Asks for a rematch from ENDED; a rematch the other player already asked for is fine. */
-export async function requestReplay(client: GameClient, observe?: AckObserver): Promise<void> {
+/**
+ * Asks for a rematch from ENDED; a rematch the other player already asked for is fine. A SPEC server
+ * refuses it with a sentence of its own (REFUSED) when the other player's rematch came first: fine
+ * too once the room has left ENDED, which its events say soon after.
+ */
+export async function requestReplay(client: GameClient, observe?: AckObserver, timeoutMs = 10_000): Promise<void> {
   const reply = await timed('replay', observe, () => client.replay());
-  if (isErrorAck(reply) && reply.error !== 'WRONG_STATUS') throw new BotError(reply.error, `replay: ${reply.error}`);
+  if (!isErrorAck(reply) || reply.error === 'WRONG_STATUS') return;
+  if (reply.error === 'REFUSED' && client.dialect === 'spec') {
+    const left = await waitForState(client, (s) => s.gameStatus !== 'ENDED', 'the rematch', timeoutMs).catch(
+      () => null,
+    );
+    if (left) return;
+  }
+  throw new BotError(reply.error, `replay: ${refusal(reply)}`);
 }

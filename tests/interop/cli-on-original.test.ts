@@ -69,24 +69,25 @@ describe.skipIf(skip !== null)('broadside on the original server', () => {
     expect(original.exited()).toBe(false);
   });
 
-  it('play: one bot creates a room, another joins it; both finish with a winner', async () => {
+  it('play: one bot creates a room, another joins it; two games, each with a winner (both ask for the rematch)', async () => {
     const host = startCli(
-      ['play', '--server', original.url, '--register', '--create', '--strategy', 'density', '--json'],
+      ['play', '--server', original.url, '--register', '--create', '--strategy', 'density', '--games', '2', '--json'],
       /room (\S+) created/,
     );
     const slug = (await host.matched)[1] ?? '';
     expect(slug).toMatch(/^\w+-\w+-\w+$/);
-    const guest = await runCli(['play', '--server', original.url, '--register', '--join', slug, '--json'], {
-      timeoutMs: 60_000,
-    });
+    const guest = await runCli(
+      ['play', '--server', original.url, '--register', '--join', slug, '--games', '2', '--json'],
+      { timeoutMs: 90_000 },
+    );
     const hostRun = await host.done;
     expect(guest.code, guest.stderr).toBe(0);
     expect(hostRun.code, hostRun.stderr).toBe(0);
     const last = (stdout: string) =>
       JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { wins: number; games: number };
     const [g, h] = [last(guest.stdout), last(hostRun.stdout)];
-    expect([g.games, h.games]).toEqual([1, 1]);
-    expect(g.wins + h.wins).toBe(1);
+    expect([g.games, h.games]).toEqual([2, 2]);
+    expect(g.wins + h.wins).toBe(2);
   });
 
   it('script: every scripted answer on both sides as expected, the expected winner; a wrong expectation exits 1', async () => {
