@@ -8,7 +8,10 @@
  * by the WebSockets connected, is the heap per connection (half a room included; compiled code
  * left out), with its objects and closures: what every old-generation marking has to visit.
  *
- *   npx tsx bench/socket-heap.ts [--games 500] [--variants today,<commit>,…]
+ *   npx tsx bench/socket-heap.ts [--games 500] [--variants today,<commit>,…] [--top 0]
+ *
+ * `--top N` also prints, per variant, the N kinds of object (constructor, or type in parentheses)
+ * that grew most per connected player: where the next saving is.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -28,6 +31,7 @@ const games = flag('--games', 500, { whole: true });
 const pace = flag('--pace', 60_000);
 const variantArg = args.indexOf('--variants');
 const chosen = (variantArg >= 0 ? (args[variantArg + 1] ?? '') : 'today').split(',');
+const top = flag('--top', 0, { whole: true });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -58,6 +62,8 @@ interface Row {
   readonly bytesPerSocket: number;
   readonly objectsPerSocket: number;
   readonly closuresPerSocket: number;
+  /** The kinds that grew most, bytes and objects per connected player (`--top`). */
+  readonly grew: readonly { readonly name: string; readonly bytes: number; readonly count: number }[];
 }
 
 async function measure(variant: string, entry: string): Promise<Row> {
@@ -106,6 +112,14 @@ async function measure(variant: string, entry: string): Promise<Row> {
       bytesPerSocket: per(dataBytes(idle), dataBytes(busy)),
       objectsPerSocket: per(idle.objects, busy.objects),
       closuresPerSocket: per(idle.closures, busy.closures),
+      grew: [...busy.byName]
+        .filter(([name]) => name !== '(code)')
+        .map(([name, b]) => {
+          const i = idle.byName.get(name);
+          return { name, bytes: per(i?.bytes ?? 0, b.bytes), count: per(i?.count ?? 0, b.count) };
+        })
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, top),
     };
   } finally {
     load.kill();
@@ -130,5 +144,9 @@ for (const r of rows) {
     `${r.variant.padEnd(11)} ${String(r.sockets).padStart(8)} ${String(r.rooms).padStart(6)} ${(r.bytesPerSocket / 1024).toFixed(2).padStart(10)} ` +
       `${r.objectsPerSocket.toFixed(1).padStart(15)} ${r.closuresPerSocket.toFixed(1).padStart(16)}`,
   );
+  for (const g of r.grew)
+    console.log(
+      `  ${g.name.slice(0, 40).padEnd(40)} ${g.bytes.toFixed(0).padStart(7)} B ${g.count.toFixed(1).padStart(7)} objects`,
+    );
 }
 console.log(`load average after ${loadAverages()}`);
