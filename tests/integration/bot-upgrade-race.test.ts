@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BotUpgrade } from '../../server/db/storage';
-import type { Store } from '../../server/db/store';
 import type { GameToRate, PlayerKind } from '../../server/db/rating-store';
 import { decideRating } from '../../server/ratings/rating-rules';
 import { testsUsePostgres } from '../support/databases';
-import { openTestStore } from '../support/store';
+import { storeForSuite } from '../support/store';
 
 /*
  * An upgrade to a bot account (POST /users/me/bot) is refused once the account has a rated game
@@ -13,14 +12,7 @@ import { openTestStore } from '../support/store';
  * of two ways: refused, the game rated as a person's; or upgraded, the game rated as the bot's.
  * Never upgraded with a game rated as a person's. On SQLite here, on PostgreSQL in integration-pg.
  */
-let store: Store;
-let dispose: () => Promise<void>;
-beforeAll(async () => {
-  ({ store, dispose } = await openTestStore());
-});
-afterAll(async () => {
-  await dispose?.();
-});
+const suite = storeForSuite();
 
 let serial = 0;
 
@@ -31,24 +23,24 @@ async function finishedGame(): Promise<{ person: string; rival: string; gameId: 
   const rival = `race-rival-${n}`;
   const now = Date.now();
   for (const id of [person, rival]) {
-    await store.db
+    await suite.store.db
       .insertInto('users')
       .values({ id, username: id, email: `${id}@example.test`, password_hash: 'x', created_at: now })
       .execute();
   }
   const slug = `race-room-${n}`;
-  await store.db
+  await suite.store.db
     .insertInto('rooms')
     .values({ slug, created_by: person, created_at: now, status: 'ENDED', turn_seconds: null })
     .execute();
-  await store.db
+  await suite.store.db
     .insertInto('members')
     .values([
       { room_slug: slug, user_id: person, position: 0, joined_at: now },
       { room_slug: slug, user_id: rival, position: 1, joined_at: now },
     ])
     .execute();
-  const game = await store.db
+  const game = await suite.store.db
     .insertInto('games')
     .values({
       room_slug: slug,
@@ -64,7 +56,7 @@ async function finishedGame(): Promise<{ person: string; rival: string; gameId: 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await store.db
+  await suite.store.db
     .insertInto('shots')
     .values([
       { game_id: game.id, seq: 1, shooter_id: person, x: 0, y: 0, result: 'M', created_at: now - 40_000 },
@@ -81,18 +73,18 @@ async function settle(gameId: number, userId: string): Promise<PlayerKind | unde
     seen = game.players.find((p) => p.id === userId)?.kind;
     return decideRating(game, { ratedGamesPerPairPerDay: 3, leaderboardMinGames: 1 });
   };
-  expect(await store.ratings.settle(gameId, decide)).toBe(true);
+  expect(await suite.store.ratings.settle(gameId, decide)).toBe(true);
   return seen;
 }
 
 /** The one acceptable end of a race between an upgrade and the rating of the account's game. */
 async function expectConsistent(upgrade: BotUpgrade, seenAs: PlayerKind | undefined, userId: string) {
-  expect(await store.ratings.hasRatedGames(userId)).toBe(true);
+  expect(await suite.store.ratings.hasRatedGames(userId)).toBe(true);
   if (upgrade.outcome === 'UPGRADED') expect(seenAs).toBe('bot');
   else {
     expect(upgrade.outcome).toBe('RATED_GAMES');
     expect(seenAs).toBe('person');
-    expect(await store.ratings.kindOf(userId)).toBe('person');
+    expect(await suite.store.ratings.kindOf(userId)).toBe('person');
   }
 }
 
@@ -100,18 +92,18 @@ describe('upgrading to a bot account against the rating of the first game', () =
   it('is refused after the rating, and rated as a bot before it', async () => {
     const late = await finishedGame();
     expect(await settle(late.gameId, late.person)).toBe('person');
-    expect(await store.users.upgradeToBot(late.person)).toEqual({ outcome: 'RATED_GAMES' });
-    expect(await store.ratings.kindOf(late.person)).toBe('person');
+    expect(await suite.store.users.upgradeToBot(late.person)).toEqual({ outcome: 'RATED_GAMES' });
+    expect(await suite.store.ratings.kindOf(late.person)).toBe('person');
 
     const early = await finishedGame();
-    expect((await store.users.upgradeToBot(early.person)).outcome).toBe('UPGRADED');
+    expect((await suite.store.users.upgradeToBot(early.person)).outcome).toBe('UPGRADED');
     expect(await settle(early.gameId, early.person)).toBe('bot');
   });
 
   it('ends one way or the other when both run at once', async () => {
     for (let round = 0; round < 5; round++) {
       const { person, gameId } = await finishedGame();
-      const [seenAs, upgrade] = await Promise.all([settle(gameId, person), store.users.upgradeToBot(person)]);
+      const [seenAs, upgrade] = await Promise.all([settle(gameId, person), suite.store.users.upgradeToBot(person)]);
       await expectConsistent(upgrade, seenAs, person);
     }
   });
@@ -130,7 +122,7 @@ describe('upgrading to a bot account against the rating of the first game', () =
     const held = new Promise<void>((resolve) => {
       holding = resolve;
     });
-    const holder = store.db.transaction().execute(async (tx) => {
+    const holder = suite.store.db.transaction().execute(async (tx) => {
       await sql`lock table game_ratings in share mode`.execute(tx);
       holding();
       await released;
@@ -138,7 +130,7 @@ describe('upgrading to a bot account against the rating of the first game', () =
     await held;
     const waiting = async (): Promise<number> => {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`.execute(store.db);
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(suite.store.db);
       return rows[0]?.n ?? 0;
     };
     const until = async (done: () => Promise<boolean>, what: string): Promise<void> => {
@@ -152,7 +144,7 @@ describe('upgrading to a bot account against the rating of the first game', () =
       const rating = settle(gameId, person);
       await until(async () => (await waiting()) >= 1, 'the rating to wait on game_ratings');
       let finished = false;
-      const upgrade = store.users.upgradeToBot(person).finally(() => {
+      const upgrade = suite.store.users.upgradeToBot(person).finally(() => {
         finished = true;
       });
       await until(async () => finished || (await waiting()) >= 2, 'the upgrade to finish or wait');

@@ -1,9 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../server/db/store';
+import { describe, expect, it } from 'vitest';
 import { unratedGamesQuery } from '../../server/db/sql/ratings';
 import { testsUsePostgres } from '../support/databases';
-import { openTestStore } from '../support/store';
+import { storeForSuite } from '../support/store';
 
 /**
  * The ratings' sweep reads the unrated finished games at every game's end. Through the index on
@@ -11,18 +10,11 @@ import { openTestStore } from '../support/store';
  * migration 006 must serve it instead, so that it does not grow with the history.
  */
 describe('the unrated-games read', () => {
-  let store: Store;
-  let dispose: () => Promise<void>;
-  beforeAll(async () => {
-    ({ store, dispose } = await openTestStore());
-  });
-  afterAll(async () => {
-    await dispose?.();
-  });
+  const suite = storeForSuite();
 
   it.skipIf(testsUsePostgres())('is served by the partial index on SQLite', async () => {
-    const query = unratedGamesQuery(store.db).compile();
-    const plan = await store.db.executeQuery<{ detail: string }>(
+    const query = unratedGamesQuery(suite.store.db).compile();
+    const plan = await suite.store.db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
     );
     expect(plan.rows.map((r) => r.detail).join(' | ')).toContain('USING INDEX games_unrated');
@@ -31,7 +23,7 @@ describe('the unrated-games read', () => {
   it.runIf(testsUsePostgres())('exists on PostgreSQL with its condition', async () => {
     const { rows } = await sql<{
       indexdef: string;
-    }>`select indexdef from pg_indexes where indexname = 'games_unrated'`.execute(store.db);
+    }>`select indexdef from pg_indexes where indexname = 'games_unrated'`.execute(suite.store.db);
     expect(rows[0]?.indexdef).toMatch(/WHERE \(\(ended_at IS NOT NULL\) AND \(rated_at IS NULL\)\)/);
   });
 });
