@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildEngine, prepareArtillery, runArtillery } from '../support/artillery';
-import { interopSkipReason, type OriginalServer, prepareOriginal, startOriginalServer } from '../support/original';
+import { interopSkipReason } from '../support/original';
+import { originalServerForSuite } from '../support/original-suite';
 
 /*
  * The Artillery engine against the original server (docs/load-testing.md): the same example
@@ -14,19 +15,14 @@ const skip = interopSkipReason();
 if (skip) console.log(`SKIPPED ${skip}`);
 
 describe.skipIf(skip !== null)('artillery-engine-broadside on the original server', () => {
-  let original: OriginalServer;
-  let bin: string;
-  beforeAll(async () => {
+  let bin = '';
+  const suite = originalServerForSuite(() => {
     bin = prepareArtillery();
     buildEngine();
-    original = await startOriginalServer(prepareOriginal());
-  }, 900_000);
-  afterAll(async () => {
-    await original?.stop();
   });
 
   it('plays whole games with rematches, zero failed', async () => {
-    const run = await runArtillery(bin, EXAMPLE, original.url, {
+    const run = await runArtillery(bin, EXAMPLE, suite.server.url, {
       overrides: { config: { phases: [{ duration: 3, arrivalRate: 1, maxVusers: 3 }], broadside: { rematch: 0.5 } } },
       timeoutMs: 150_000,
     });
@@ -38,6 +34,6 @@ describe.skipIf(skip !== null)('artillery-engine-broadside on the original serve
     expect(games).toBe(counters['vusers.completed']);
     expect(counters['broadside.shots']).toBeGreaterThanOrEqual(17 * games);
     expect(summaries['broadside.shoot']?.count).toBe(counters['broadside.shots']);
-    expect(original.exited()).toBe(false);
+    expect(suite.server.exited()).toBe(false);
   }, 180_000);
 });

@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoadReport } from '../../cli/load/run';
 import { runCli, startCli } from '../integration/cli/cli';
-import { interopSkipReason, type OriginalServer, prepareOriginal, startOriginalServer } from '../support/original';
+import { interopSkipReason } from '../support/original';
+import { originalServerForSuite } from '../support/original-suite';
 
 /*
  * Our CLI against the original server (docs/protocol.md, "Interoperability"): the real `broadside`
@@ -49,35 +50,40 @@ const skip = interopSkipReason();
 if (skip) console.log(`SKIPPED ${skip}`);
 
 describe.skipIf(skip !== null)('broadside on the original server', () => {
-  let original: OriginalServer;
-  beforeAll(async () => {
-    original = await startOriginalServer(prepareOriginal());
-  }, 600_000);
-  afterAll(async () => {
-    await original?.stop();
-  });
+  const suite = originalServerForSuite();
 
   it('duel: two bots play every game to the end, a hit keeping the turn there', async () => {
     const run = await runCli(
-      ['duel', '--server', original.url, '--a', 'hunt', '--b', 'random', '--games', '3', '--seed', '4', '--json'],
+      ['duel', '--server', suite.server.url, '--a', 'hunt', '--b', 'random', '--games', '3', '--seed', '4', '--json'],
       { timeoutMs: 90_000 },
     );
     expect(run.code, run.stderr).toBe(0);
     const report = run.json<{ games: number; a: { wins: number }; b: { wins: number } }>();
     expect(report.games).toBe(3);
     expect(report.a.wins + report.b.wins).toBe(3);
-    expect(original.exited()).toBe(false);
+    expect(suite.server.exited()).toBe(false);
   });
 
   it('play: one bot creates a room, another joins it; two games, each with a winner (both ask for the rematch)', async () => {
     const host = startCli(
-      ['play', '--server', original.url, '--register', '--create', '--strategy', 'density', '--games', '2', '--json'],
+      [
+        'play',
+        '--server',
+        suite.server.url,
+        '--register',
+        '--create',
+        '--strategy',
+        'density',
+        '--games',
+        '2',
+        '--json',
+      ],
       /room (\S+) created/,
     );
     const slug = (await host.matched)[1] ?? '';
     expect(slug).toMatch(/^\w+-\w+-\w+$/);
     const guest = await runCli(
-      ['play', '--server', original.url, '--register', '--join', slug, '--games', '2', '--json'],
+      ['play', '--server', suite.server.url, '--register', '--join', slug, '--games', '2', '--json'],
       { timeoutMs: 90_000 },
     );
     const hostRun = await host.done;
@@ -93,7 +99,7 @@ describe.skipIf(skip !== null)('broadside on the original server', () => {
   it('script: every scripted answer on both sides as expected, the expected winner; a wrong expectation exits 1', async () => {
     const script = scriptWithOpponentShots();
     const run = await runCli(
-      ['script', scriptFile('opponent.json', script), '--server', original.url, '--json', '--quiet'],
+      ['script', scriptFile('opponent.json', script), '--server', suite.server.url, '--json', '--quiet'],
       {
         timeoutMs: 90_000,
       },
@@ -117,23 +123,35 @@ describe.skipIf(skip !== null)('broadside on the original server', () => {
       ...example,
       shots: example.shots.map((s: object, i: number) => (i === 1 ? { ...s, expect: 'M' } : s)),
     };
-    const refused = await runCli(['script', scriptFile('wrong.json', wrong), '--server', original.url, '--quiet'], {
+    const refused = await runCli(['script', scriptFile('wrong.json', wrong), '--server', suite.server.url, '--quiet'], {
       timeoutMs: 60_000,
     });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('shot #2 at (0,0): expected M, got H');
-    expect(original.exited()).toBe(false);
+    expect(suite.server.exited()).toBe(false);
   });
 
   it('load: a closed-model run of games with rematches, zero errors', async () => {
     const run = await runCli(
-      ['load', '--server', original.url, '--games', '6', '--concurrency', '2', '--rematch', '0.5', '--json', '--quiet'],
+      [
+        'load',
+        '--server',
+        suite.server.url,
+        '--games',
+        '6',
+        '--concurrency',
+        '2',
+        '--rematch',
+        '0.5',
+        '--json',
+        '--quiet',
+      ],
       { timeoutMs: 120_000 },
     );
     expect(run.code, run.stderr).toBe(0);
     const report = run.json<LoadReport>();
     expect(report).toMatchObject({ games: 6, completed: 6, errors: 0 });
     expect(report.latencyMs.shoot?.count).toBeGreaterThanOrEqual(6 * 17);
-    expect(original.exited()).toBe(false);
+    expect(suite.server.exited()).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRoom, register, takeSeat } from '../../cli/session';
 import { type Bot, type GameOutcome, placerNamed, playGame, shooterNamed } from '../../src/bots';
 import { createRng } from '../../src/game';
-import { interopSkipReason, type OriginalServer, prepareOriginal, startOriginalServer } from '../support/original';
+import { interopSkipReason } from '../support/original';
+import { originalServerForSuite } from '../support/original-suite';
 
 /*
  * The original server loses a fleet, refuses a placement it took, or gives both players the turn
@@ -22,20 +23,17 @@ const skip = interopSkipReason();
 if (skip) console.log(`SKIPPED ${skip}`);
 
 describe.skipIf(skip !== null)('bots of two processes on the original server', () => {
-  let original: OriginalServer;
-  beforeAll(async () => {
-    original = await startOriginalServer(prepareOriginal());
-  }, 600_000);
-  afterAll(async () => {
-    await original?.stop();
-  });
+  const suite = originalServerForSuite();
 
   /** One game between fresh accounts, the guest's placements `lagMs` late; both outcomes. */
   async function game(index: number, lagMs: number): Promise<[GameOutcome, GameOutcome]> {
-    const [host, guest] = await Promise.all([register(original.url, 'race_h'), register(original.url, 'race_g')]);
+    const [host, guest] = await Promise.all([
+      register(suite.server.url, 'race_h'),
+      register(suite.server.url, 'race_g'),
+    ]);
     const slug = await createRoom(host);
-    const hostClient = await takeSeat(original.url, host, slug);
-    const guestClient = await takeSeat(original.url, guest, slug);
+    const hostClient = await takeSeat(suite.server.url, host, slug);
+    const guestClient = await takeSeat(suite.server.url, guest, slug);
     const place = guestClient.placeShips.bind(guestClient);
     guestClient.placeShips = async (fleet) => {
       await new Promise((resolve) => setTimeout(resolve, lagMs));
@@ -70,6 +68,6 @@ describe.skipIf(skip !== null)('bots of two processes on the original server', (
         expect(host.opponentShots).toBe(guest.shots);
       }
     }
-    expect(original.exited()).toBe(false);
+    expect(suite.server.exited()).toBe(false);
   }, 170_000);
 });
