@@ -2,7 +2,10 @@ import {
   type Board,
   boardGrid,
   boardOf,
+  cellAt,
+  type FleetIndex,
   fleetIndex,
+  GRID_SIZE,
   type GameState,
   type Grid,
   knownOpponentGrid,
@@ -84,12 +87,26 @@ export function sharedPublicGrid(state: GameState, playerId: string): Grid {
   return publicOf(boardOf(state, playerId));
 }
 
+/**
+ * A board's rows of cell codes (gridRows of boardGrid), read straight off its marks: a room whose
+ * members all speak broadside/2 never makes nor keeps the grids, only 10 short strings a view.
+ */
+function rowsOf(board: Board, ships: FleetIndex | null): GridRows {
+  const rows = new Array<string>(GRID_SIZE);
+  for (let y = 0, i = 0; y < GRID_SIZE; y++) {
+    let row = '';
+    for (let x = 0; x < GRID_SIZE; x++, i++) row += cellAt(board, i, ships);
+    rows[y] = row;
+  }
+  return Object.freeze(rows);
+}
+
 /** `ownGrid` as rows of cell codes, as a broadside/2 frame carries it. */
 export function sharedOwnRows(state: GameState, userId: string): GridRows {
   const board = boardOf(state, userId);
   if (!board) return Object.freeze(gridRows(ownGrid(state, userId)));
   const p = partsOf(board);
-  p.ownRows ??= Object.freeze(gridRows(ownOf(board)));
+  p.ownRows ??= rowsOf(board, board.fleet ? fleetIndex(board.fleet) : null);
   return p.ownRows;
 }
 
@@ -98,7 +115,7 @@ export function sharedKnownRows(state: GameState, userId: string): GridRows {
   const board = opponentBoard(state, userId);
   if (!board) return EMPTY_ROWS;
   const p = partsOf(board);
-  p.publicRows ??= Object.freeze(gridRows(publicOf(board)));
+  p.publicRows ??= rowsOf(board, null);
   return p.publicRows;
 }
 
