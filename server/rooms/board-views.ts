@@ -14,6 +14,7 @@ import {
   opponentOf,
   ownGrid,
   type PartialShipMap,
+  type ShipMap,
   shipsShown,
 } from '../../src/game';
 import { type GridRows, gridRows } from '../../src/protocol';
@@ -139,4 +140,20 @@ export function sharedKnownShips(state: GameState, userId: string): PartialShipM
   const opponent = opponentOf(state, userId);
   if (opponent === undefined || !state.players.includes(userId)) return knownOpponentShips(state, userId);
   return sharedShips(state, opponent);
+}
+
+const fleets = new WeakMap<ShipMap, ShipMap>();
+
+/**
+ * A member's own fleet as its frames carry it: the same ships in the same order, frozen, so that
+ * its JSON is written once for the game (frame-json.ts) rather than once a frame.
+ */
+export function sharedFleet(fleet: ShipMap | undefined): ShipMap | null {
+  if (!fleet) return null;
+  let copy = fleets.get(fleet);
+  if (!copy) {
+    copy = Object.freeze({ ...fleet });
+    fleets.set(fleet, copy);
+  }
+  return copy;
 }

@@ -15,9 +15,11 @@ import {
   sharedKnownShips,
   sharedOwnGrid,
   sharedOwnRows,
+  sharedFleet,
   sharedPublicGrid,
   sharedShips,
 } from './board-views';
+import { EncodedJson, FrameJson } from './frame-json';
 import type { LocalFrame, Room } from './room';
 
 /** The last move's shots in order, in salvo rooms only (one-shot rooms say it all with the last shot). */
@@ -76,6 +78,7 @@ export class ChangeViews {
   private matchView: Match | null = null;
   private winnerRef: UserRef | null | undefined;
   private move: { lastMove?: Shot[] } | null = null;
+  private json: FrameJson | null = null;
 
   constructor(readonly room: Room) {}
 
@@ -111,7 +114,7 @@ export class ChangeViews {
     return {
       status: state.status,
       members: this.members(),
-      shipsIndexes: state.fleets[userId] ?? null,
+      shipsIndexes: sharedFleet(state.fleets[userId]),
       playerBoats: sharedOwnRows(state, userId),
       opponentBoats: sharedKnownRows(state, userId),
       opponentShipsIndexes: sharedKnownShips(state, userId),
@@ -135,6 +138,16 @@ export class ChangeViews {
   /** One member's `state` frame as it travels. */
   frame(userId: string): WireStateFrame {
     return { seq: this.room.seq, view: this.wireView(userId) };
+  }
+
+  /**
+   * The same frame as JSON, for a socket of this node (json-parser.ts writes it as it is): the
+   * parts every frame of the change shares, and the boards' and fleets' kept from change to
+   * change, are written once (frame-json.ts), not once a member.
+   */
+  encodedFrame(userId: string): EncodedJson {
+    this.json ??= new FrameJson();
+    return new EncodedJson(`{"seq":${this.room.seq},"view":${this.json.object(this.wireView(userId))}}`);
   }
 
   /** The same frame handed to an in-process seat: the view as a client reads it, the wire form on demand. */

@@ -1,4 +1,5 @@
 import { Decoder, Encoder, type Packet } from 'socket.io-parser';
+import { EncodedJson } from '../rooms/frame-json';
 
 /**
  * socket.io's own packet format (socket.io-parser), written without its search for binary data.
@@ -14,9 +15,17 @@ class JsonOnlyEncoder extends Encoder {
     let text = String(packet.type);
     if (packet.nsp && packet.nsp !== '/') text += `${packet.nsp},`;
     if (packet.id !== undefined && packet.id !== null) text += packet.id;
-    if (packet.data !== undefined && packet.data !== null) text += JSON.stringify(packet.data);
+    if (packet.data !== undefined && packet.data !== null) text += dataJson(packet.data);
     return [text];
   }
+}
+
+/** `JSON.stringify(data)`, with an event's EncodedJson payload written as its text. */
+function dataJson(data: unknown): string {
+  if (Array.isArray(data) && data.length === 2 && data[1] instanceof EncodedJson) {
+    return `[${JSON.stringify(data[0])},${data[1].json}]`;
+  }
+  return JSON.stringify(data);
 }
 
 /** The `parser` option of socket.io's Server: JSON-only encoding, the stock decoding. */

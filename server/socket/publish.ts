@@ -48,8 +48,9 @@ function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { read
     if (local) holdWrites(local);
     const target = (local ?? nsp.to(member.socketId)) as unknown as Emitter;
     if (events === null) {
-      // As it travels: the grids as rows of cell codes (src/protocol/state-frame.ts).
-      target.emit(STATE_EVENT, views.frame(member.userId));
+      // As it travels: the grids as rows of cell codes (src/protocol/state-frame.ts); to a socket
+      // of this node as JSON written from parts shared by the change (views.ts, encodedFrame).
+      target.emit(STATE_EVENT, local ? views.encodedFrame(member.userId) : views.frame(member.userId));
       return;
     }
     for (const event of specEvents(room, member.userId, events)) {

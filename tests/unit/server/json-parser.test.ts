@@ -1,5 +1,6 @@
 import { Encoder, PacketType, type Packet } from 'socket.io-parser';
 import { describe, expect, it } from 'vitest';
+import { EncodedJson } from '../../../server/rooms/frame-json';
 import { jsonOnlyParser } from '../../../server/socket/json-parser';
 
 /* The server's socket.io encoder writes what the stock one writes for every JSON packet. */
@@ -23,6 +24,20 @@ describe('jsonOnlyParser', () => {
     const ours = new jsonOnlyParser.Encoder();
     const stock = new Encoder();
     for (const packet of packets) expect(ours.encode(packet)).toEqual(stock.encode(packet));
+  });
+
+  it('writes a payload already encoded (EncodedJson) as its text: what the stock encoder writes for the value', () => {
+    const ours = new jsonOnlyParser.Encoder();
+    const stock = new Encoder();
+    const payload = { seq: 3, view };
+    const encoded: Packet = {
+      type: PacketType.EVENT,
+      nsp: '/room',
+      data: ['state', new EncodedJson(JSON.stringify(payload))],
+    };
+    expect(ours.encode(encoded)).toEqual(stock.encode({ ...encoded, data: ['state', payload] }));
+    // Stringified anywhere else, it is still the value.
+    expect(JSON.stringify(encoded.data)).toBe(JSON.stringify(['state', payload]));
   });
 
   it('decodes with the stock decoder', () => {

@@ -1,6 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { cellIndex, coordOf, createRng, lastMove, playerView, SHIP_KEYS, type ShipMap } from '../../../src/game';
+import {
+  CLASSIC_RULES,
+  cellIndex,
+  coordOf,
+  createRng,
+  lastMove,
+  makeRules,
+  playerView,
+  type Rules,
+  SHIP_KEYS,
+  type ShipMap,
+  shotsAllowed,
+} from '../../../src/game';
 import { type PlayerStateView, PlayerStateViewSchema, toWireFrame } from '../../../src/protocol';
 import { MemoryStorage } from '../../../server/db/memory';
 import { RoomActions } from '../../../server/rooms/actions';
@@ -28,7 +40,7 @@ interface Seen {
   readonly views: Record<string, PlayerStateView>;
 }
 
-async function playedGame(): Promise<Seen[]> {
+async function playedGame(rules: Rules = CLASSIC_RULES): Promise<Seen[]> {
   const storage = new MemoryStorage();
   const registry = new RoomRegistry(storage, { graceMs: 5_000, turnMs: () => 30_000 });
   const seen: Seen[] = [];
@@ -60,6 +72,8 @@ async function playedGame(): Promise<Seen[]> {
           },
         });
         expect(JSON.stringify(change.frame(id))).toBe(JSON.stringify(plain));
+        // And as a local socket gets it: the JSON written from parts is JSON.stringify's, to the letter.
+        expect(change.encodedFrame(id).json).toBe(JSON.stringify(plain));
         // The in-process seat's frame: the same view, the same wire.
         const local = change.localFrame(id);
         expect(local.view).toEqual(views[id]);
@@ -77,7 +91,7 @@ async function playedGame(): Promise<Seen[]> {
   for (const u of [ada, bob]) {
     await storage.users.createUser({ id: u.id, username: u.username, email: `${u.id}@t.dev`, passwordHash: 'x' });
   }
-  const slug = await registry.create(ada.id, { turnSeconds: 30 });
+  const slug = await registry.create(ada.id, { turnSeconds: 30, rules });
   const room = await registry.get(slug);
   if (!room) throw new Error('no room');
   await dispatch(room, player(ada), { type: 'join' });
@@ -90,8 +104,12 @@ async function playedGame(): Promise<Seen[]> {
   for (let i = 0; i < 200 && room.state.status === 'PLAY'; i++) {
     const shooter = room.state.turn === ada.id ? ada : bob;
     const at = next[shooter.id] ?? 0;
-    next[shooter.id] = at + 1;
-    expect(typeof (await dispatch(room, player(shooter), { type: 'shoot', target: coordOf(at) }))).toBe('string');
+    const count = shotsAllowed(room.state, shooter.id);
+    next[shooter.id] = at + count;
+    const cells = Array.from({ length: count }, (_, k) => coordOf(at + k));
+    const target = rules.shots === 'one' ? coordOf(at) : cells;
+    const reply = await dispatch(room, player(shooter), { type: 'shoot', target });
+    expect(rules.shots === 'one' ? typeof reply : Array.isArray(reply)).toBe(rules.shots === 'one' ? 'string' : true);
   }
   expect(room.state.status).toBe('ENDED');
   return seen;
@@ -121,6 +139,12 @@ describe('ChangeViews', () => {
     expect(ended?.match.endReason).toBe('SUNK');
     // At ENDED, the whole opponent fleet.
     expect(ended?.opponentShipsIndexes).toEqual(FLEETS.bob);
+  });
+
+  it('a salvo game under again-after-a-hit: every frame (lastMove included) byte for byte the plain one', async () => {
+    const seen = await playedGame(makeRules({ shots: 'salvo', again: 'hit' }));
+    expect(seen.length).toBeGreaterThan(10);
+    expect(seen.some(({ views }) => (views.ada as { lastMove?: unknown[] }).lastMove?.length === 5)).toBe(true);
   });
 
   it('never carries a cell of an unsunk opponent ship before ENDED', async () => {

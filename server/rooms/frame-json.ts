@@ -1,0 +1,61 @@
+/*
+ * A broadside/2 frame's JSON written from parts, each written once (issue 24: encoding was a tenth
+ * of a shot's CPU, two whole frames a shot): a part shared by every frame of a change (the
+ * members, the match, the last shot) is written once for the change, and a part kept from change
+ * to change (a board's rows and sunk ships, a fleet: frozen, board-views.ts) once for as long as it
+ * lives. The text is JSON.stringify's, character for character: the same keys in the same order,
+ * undefined values left out (tests/unit/server/state-view.test.ts compares every frame of a game).
+ */
+
+/** The JSON of values that never change (frozen), kept as long as the value. */
+const frozenTexts = new WeakMap<object, string>();
+
+function frozenJson(value: object): string {
+  let text = frozenTexts.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    frozenTexts.set(value, text);
+  }
+  return text;
+}
+
+/** The JSON of one change's frames: each value's text written once for all of them. */
+export class FrameJson {
+  private readonly texts = new Map<object, string>();
+
+  /** JSON.stringify(value), written once per change, or once for good when the value is frozen. */
+  value(value: unknown): string {
+    if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+    if (Object.isFrozen(value)) return frozenJson(value);
+    let text = this.texts.get(value);
+    if (text === undefined) {
+      text = JSON.stringify(value);
+      this.texts.set(value, text);
+    }
+    return text;
+  }
+
+  /** JSON.stringify(object) of a plain object, its values' texts written at most once each. */
+  object(object: object): string {
+    let out = '{';
+    for (const [key, value] of Object.entries(object)) {
+      if (value === undefined || typeof value === 'function') continue;
+      if (out.length > 1) out += ',';
+      out += `${JSON.stringify(key)}:${this.value(value)}`;
+    }
+    return `${out}}`;
+  }
+}
+
+/**
+ * An event's payload already written as JSON (FrameJson): the socket.io encoder
+ * (server/socket/json-parser.ts) puts its text in the packet as it is. Only for a socket of this node (`socket.emit`, which goes straight
+ * to this encoder): a broadcast to another node's socket carries the payload itself. Should it be
+ * stringified anywhere else, `toJSON` gives the value back, so the text stays the same.
+ */
+export class EncodedJson {
+  constructor(readonly json: string) {}
+  toJSON(): unknown {
+    return JSON.parse(this.json);
+  }
+}
