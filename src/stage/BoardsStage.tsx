@@ -1,5 +1,5 @@
 import { Application, type ApplicationRef } from '@pixi/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { BoardHeader } from './BoardHeader';
 import { type BoardsModel, boardsSnapshot } from './boards-model';
 
@@ -11,7 +11,9 @@ import { createInteraction } from './interaction';
 import { computeScrollingLayout, layoutAttribute } from './layout';
 import { stageRenderer } from './renderer-choice';
 import { Scene, type SceneModel } from './Scene';
-import { scheduleShots } from './shot-beats';
+import { markHolds, shownGrid, shownShips } from './mark-beats';
+import { moveOrder, scheduleShots } from './shot-beats';
+import { useMarkHolds } from './use-mark-holds';
 import { useCueTimers } from './use-cue-timers';
 import { useDevicePixelRatio } from './use-device-pixel-ratio';
 import { useStageSize } from './use-stage-size';
@@ -55,31 +57,46 @@ export default function BoardsStage({ model, titles, animate, label, muted, them
   mutedNow.current = muted;
   const playLater = useCueTimers(() => mutedNow.current);
   const previous = useRef<StageSnapshot | null>(null);
-  useEffect(() => {
+  const { holds, add } = useMarkHolds();
+  // Before the browser paints, so that a salvo's marks are held back from its first frame.
+  useLayoutEffect(() => {
     const next = boardsSnapshot(model);
     const plan = animate ? planEffects(previous.current, next) : EMPTY_PLAN;
+    const before = previous.current;
     previous.current = next;
     const now = performance.now();
-    // A salvo's shots land one after the other (shot-beats.ts), as on the players' own stages.
-    const scheduled = scheduleShots(plan, next.battlePlace);
+    // A salvo's shots land one after the other in the order fired, with their marks (shot-beats.ts,
+    // mark-beats.ts), as on the players' own stages.
+    const scheduled = scheduleShots(plan, moveOrder(next));
+    add(markHolds(before, scheduled, now));
     scheduled.effects.forEach(({ item, delayMs }, i) => {
       if (item.kind !== 'turn')
         interaction.current.effects.push({ effect: item, start: now + delayMs, seed: i * 3.1 + now });
     });
     playLater(scheduled.sounds.filter(({ item }) => item !== 'victory' && item !== 'defeat'));
-  }, [model, animate, playLater]);
+  }, [model, animate, playLater, add]);
 
   const rules = model.rules ?? CLASSIC_RULES;
+  const now = performance.now();
+  // What is drawn: a salvo's marks (and the ships it sank) appear as their shots land.
+  const grids = [
+    shownGrid(model.grids[0], 'player', holds, now),
+    shownGrid(model.grids[1], 'opponent', holds, now),
+  ] as const;
+  const ships = [
+    shownShips(model.ships[0], 'player', holds, now),
+    shownShips(model.ships[1], 'opponent', holds, now),
+  ] as const;
   const scene: SceneModel = {
     layout,
     theme,
     fleet: null,
-    playerShips: model.ships[0],
+    playerShips: ships[0],
     editable: false,
     selected: null,
-    playerBoats: model.grids[0],
-    opponentBoats: model.grids[1],
-    opponentShips: model.ships[1],
+    playerBoats: grids[0],
+    opponentBoats: grids[1],
+    opponentShips: ships[1],
     myTurn: false,
     playing: false,
     cursorBoard: null,
@@ -100,9 +117,9 @@ export default function BoardsStage({ model, titles, animate, label, muted, them
         rect={rect}
         height={layout.headerHeight}
         title={titles[i]}
-        fleet={enemyFleetStatus(model.ships[i], model.grids[i], rules)}
+        fleet={enemyFleetStatus(ships[i], grids[i], rules)}
         rules={rules}
-        stats={shotStats(model.grids[i])}
+        stats={shotStats(grids[i])}
         active={model.status === 'PLAY' && model.turn !== null && model.turn !== model.players[i]}
         compact={compact}
       />

@@ -11,7 +11,15 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Coord, fleetKeys, type PlacementError, type Result, type ShipKey, type ShipMap } from '../game';
+import {
+  type Coord,
+  fleetKeys,
+  type PlacementError,
+  type Result,
+  type ShipKey,
+  type ShipMap,
+  shotStats,
+} from '../game';
 import { cursorText, moveText, refusedShotText, rotateText, selectedText, type Translate } from './announce';
 import { BoardHeader } from './BoardHeader';
 import { clientToStage, type Point } from './geometry';
@@ -19,6 +27,7 @@ import { createInteraction } from './interaction';
 import { INITIAL_KEY_STATE, type KeyCommand, type KeyState, reduceKey } from './keyboard';
 import { boardsFor, computeLayout, layoutAttribute } from './layout';
 import { stageRenderer } from './renderer-choice';
+import { shownView } from './mark-beats';
 import { Scene } from './Scene';
 import { stagePointerHandlers } from './stage-pointer';
 import { type GameStageView, headerModels, sceneModel, showsCursor, stageState } from './stage-model';
@@ -129,7 +138,9 @@ export default function GameStage(props: GameStageProps) {
     if (!view.myTurn) interaction.current.hover = null;
   }, [view.myTurn]);
 
-  useStageEffects(view, interaction, { muted, translate, say, rules: state.rules });
+  const holds = useStageEffects(view, interaction, { muted, translate, say, rules: state.rules });
+  // What is drawn: a salvo's marks (and the ships it sank) appear as their shots land.
+  const shown = shownView(view, holds, performance.now());
 
   const label = translate(state.labelKey);
   // biome-ignore lint/correctness/useExhaustiveDependencies: ready re-applies the label once Pixi owns the canvas
@@ -223,7 +234,7 @@ export default function GameStage(props: GameStageProps) {
     if (outcome.command) runCommand(outcome.command);
   };
 
-  const model = sceneModel(view, state, {
+  const model = sceneModel(shown, state, {
     layout,
     theme,
     resolution,
@@ -231,7 +242,7 @@ export default function GameStage(props: GameStageProps) {
     dragging: interaction.current.drag !== null,
     selected: keys.selected,
   });
-  const headerData = headerModels(view, state);
+  const headerData = headerModels(shown, state);
   const compact = layout.arrangement === 'stacked';
   const headers = (['opponent', 'player'] as const).map((board) => {
     const rect = layout.blocks[board];
@@ -266,6 +277,7 @@ export default function GameStage(props: GameStageProps) {
           data-fleet={fleet ? JSON.stringify(fleet) : ''}
           data-refused={state.refused.join(',')}
           data-aim={JSON.stringify(view.aim ?? [])}
+          data-marks={shotStats(shown.opponentBoats).shots}
           className="stage"
           role="application"
           aria-label={label}

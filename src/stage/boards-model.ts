@@ -15,6 +15,8 @@ export interface BoardsModel {
   readonly ships: readonly [PartialShipMap, PartialShipMap];
   readonly turn: string | null;
   readonly lastShot: StageSnapshot['battlePlace'];
+  /** A salvo's shots in the order fired, where the frame says (salvo rooms). */
+  readonly lastMove?: StageSnapshot['lastMove'];
   readonly winner: StageSnapshot['winner'];
   /** The game's rules (classic when absent): which class each ship is. */
   readonly rules?: Rules;
@@ -35,6 +37,7 @@ export function boardsSnapshot(model: BoardsModel): StageSnapshot {
     shipsIndexes: null,
     opponentShipsIndexes: model.ships[1],
     battlePlace: model.lastShot,
+    lastMove: model.lastMove ?? null,
     winner: model.winner,
   };
 }

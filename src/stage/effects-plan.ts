@@ -6,6 +6,7 @@ import {
   GRID_SIZE,
   type PartialShipMap,
   SHIP_KEYS,
+  shipEntries,
   type ShipKey,
   type ShipMap,
   type ShotResult,
@@ -30,6 +31,11 @@ export interface StageSnapshot {
     readonly y: number;
     readonly result: ShotResult;
   } | null;
+  /**
+   * The last move's shots in the order fired (a salvo; the server says so in salvo rooms only),
+   * so they land in that order; null or absent when only the last shot is known.
+   */
+  readonly lastMove?: readonly Coord[] | null;
   readonly winner: { readonly userId: string; readonly username: string } | null;
 }
 
@@ -66,10 +72,26 @@ function animates(before: StageSnapshot | null, after: StageSnapshot, live: bool
   return before.gameStatus === 'PLAY' || (live && before.gameStatus === 'ENDED');
 }
 
+/**
+ * The cells that turned D, one group per ship where the board's ships are known (so two ships sunk
+ * by one salvo burn each with the shot that sank it), else one group.
+ */
+function sunkGroups(cells: readonly Coord[], ships: PartialShipMap | null): Coord[][] {
+  if (cells.length === 0) return [];
+  if (!ships) return [[...cells]];
+  const groups = new Map<string, Coord[]>();
+  for (const cell of cells) {
+    const ship = shipEntries(ships).find(([, at]) => at.some((c) => c.x === cell.x && c.y === cell.y))?.[0] ?? '';
+    groups.set(ship, [...(groups.get(ship) ?? []), cell]);
+  }
+  return [...groups.values()];
+}
+
 function gridEffects(
   board: BoardId,
   before: StageSnapshot['playerBoats'],
   after: StageSnapshot['playerBoats'],
+  ships: PartialShipMap | null,
 ): Effect[] {
   const effects: Effect[] = [];
   const sunk: Coord[] = [];
@@ -87,7 +109,7 @@ function gridEffects(
       }
     }
   }
-  if (sunk.length > 0) effects.push({ kind: 'sunk', board, cells: sunk });
+  for (const cells of sunkGroups(sunk, ships)) effects.push({ kind: 'sunk', board, cells });
   return effects;
 }
 
@@ -117,8 +139,8 @@ function ownShipsSunk(before: StageSnapshot, after: StageSnapshot): ShipKey[] {
 export function planEffects(before: StageSnapshot | null, after: StageSnapshot, live = false): EffectPlan {
   if (!animates(before, after, live)) return EMPTY_PLAN;
   const effects: Effect[] = [
-    ...gridEffects('opponent', before.opponentBoats, after.opponentBoats),
-    ...gridEffects('player', before.playerBoats, after.playerBoats),
+    ...gridEffects('opponent', before.opponentBoats, after.opponentBoats, after.opponentShipsIndexes),
+    ...gridEffects('player', before.playerBoats, after.playerBoats, after.shipsIndexes),
   ];
   const sounds: SoundCue[] = [];
   const announcements: Announcement[] = [];
@@ -167,6 +189,7 @@ export function toStageSnapshot(s: StageSnapshot): StageSnapshot {
     shipsIndexes: s.shipsIndexes,
     opponentShipsIndexes: { ...s.opponentShipsIndexes },
     battlePlace: s.battlePlace ? { ...s.battlePlace } : null,
+    lastMove: s.lastMove ? s.lastMove.map((c) => ({ x: c.x, y: c.y })) : null,
     winner: s.winner ? { ...s.winner } : null,
   };
 }

@@ -43,48 +43,57 @@ export function beatGap(shots: number): number {
 
 /**
  * The plan's shots (splashes and explosions, one per new shot on either grid) in the order they
- * land: as the plan lists them, except that `lastShot` (the view's battlePlace, the move's last
- * shot) comes last, since the view says nothing of the order of the others.
+ * land: those of `order` (the move's shots as fired: the view's lastMove, or its battlePlace alone)
+ * last and in that order; any other, which the view says nothing of, first as the plan lists them.
  */
-export function shotOrder(effects: readonly Effect[], lastShot: Coord | null): ShotEffect[] {
+export function shotOrder(effects: readonly Effect[], order: readonly Coord[]): ShotEffect[] {
   const shots = effects.filter(isShot);
-  if (lastShot === null) return shots;
-  const last = shots.findIndex((e) => same(e.cell, lastShot));
-  if (last < 0) return shots;
-  return [...shots.slice(0, last), ...shots.slice(last + 1), shots[last] as ShotEffect];
+  const rank = (shot: ShotEffect) => order.findIndex((c) => same(c, shot.cell));
+  const known = shots.filter((s) => rank(s) >= 0).sort((a, b) => rank(a) - rank(b));
+  return [...shots.filter((s) => rank(s) < 0), ...known];
 }
 
-/** What a shot sounds like: a miss, a hit, or the hit that sank a ship (its cell among the sunk). */
-function shotCue(shot: ShotEffect, effects: readonly Effect[]): SoundCue {
+/** The order a snapshot tells of its last move: lastMove when the server sends it, else the last shot. */
+export function moveOrder(view: {
+  readonly lastMove?: readonly Coord[] | null;
+  readonly battlePlace: Coord | null;
+}): readonly Coord[] {
+  if (view.lastMove && view.lastMove.length > 0) return view.lastMove;
+  return view.battlePlace ? [view.battlePlace] : [];
+}
+
+/** What a shot sounds like: a miss, a hit, or the hit that sank a ship (the last of its shots to land). */
+function shotCue(shot: ShotEffect, sinking: ReadonlySet<ShotEffect>): SoundCue {
   if (shot.kind === 'splash') return 'miss';
-  const sank = effects.some(
-    (e) => e.kind === 'sunk' && e.board === shot.board && e.cells.some((c) => same(c, shot.cell)),
-  );
-  return sank ? 'sunk' : 'hit';
+  return sinking.has(shot) ? 'sunk' : 'hit';
 }
 
 /**
  * Gives each effect and sound of `plan` its delay: shot i of n lands at i × beatGap(n) with its own
- * cue; a sunk ship starts burning with the first shot that sank one; the turn passes and the end
- * of the game sounds once every shot has landed. The plan's own shot cue (from the view's last
- * shot alone) gives way to one cue per shot seen on the grids: every shot changes a grid cell.
+ * cue; a sunk ship starts burning with the last of its shots, the one that sank it; the turn passes
+ * and the end of the game sounds once every shot has landed. The plan's own shot cue (from the
+ * view's last shot alone) gives way to one cue per shot seen on the grids: every shot changes a cell.
  */
-export function scheduleShots(plan: EffectPlan, lastShot: Coord | null): ScheduledPlan {
-  const shots = shotOrder(plan.effects, lastShot);
+export function scheduleShots(plan: EffectPlan, order: readonly Coord[]): ScheduledPlan {
+  const shots = shotOrder(plan.effects, order);
   const gap = beatGap(shots.length);
   const landing = new Map<ShotEffect, number>(shots.map((s, i) => [s, i * gap]));
   const done = shots.length === 0 ? 0 : (shots.length - 1) * gap + SETTLE_MS;
+  // The shot that sank each ship: the last of the shots on its cells to land.
+  const sinking = new Set<ShotEffect>();
   const effects = plan.effects.map((effect): Timed<Effect> => {
     if (isShot(effect)) return { delayMs: landing.get(effect) ?? 0, item: effect };
     if (effect.kind === 'turn') return { delayMs: done, item: effect };
-    const sinking = shots.filter((s) => s.board === effect.board && effect.cells.some((c) => same(c, s.cell)));
-    return { delayMs: Math.min(...sinking.map((s) => landing.get(s) ?? 0), done), item: effect };
+    const onShip = shots.filter((s) => s.board === effect.board && effect.cells.some((c) => same(c, s.cell)));
+    const last = onShip.at(-1);
+    if (last) sinking.add(last);
+    return { delayMs: last ? (landing.get(last) ?? 0) : 0, item: effect };
   });
   const ends = plan.sounds.filter((cue) => cue === 'victory' || cue === 'defeat');
   return {
     effects,
     sounds: [
-      ...shots.map((s) => ({ delayMs: landing.get(s) ?? 0, item: shotCue(s, plan.effects) })),
+      ...shots.map((s) => ({ delayMs: landing.get(s) ?? 0, item: shotCue(s, sinking) })),
       ...ends.map((item) => ({ delayMs: done, item })),
     ],
   };

@@ -209,6 +209,28 @@ for (const language of LANGUAGE_NAMES) {
       await page.keyboard.press('Escape');
       await expect(how).toBeHidden();
 
+      // Fired, the salvo's marks appear one by one with their shots (shot-beats.ts, mark-beats.ts), not all at once.
+      const stage = page.getByTestId('stage');
+      await expect(stage).toHaveAttribute('data-marks', '0');
+      await stage.evaluate((el) => {
+        const seen: string[] = [];
+        Object.assign(window, { marksSeen: seen });
+        new MutationObserver(() => seen.push(el.getAttribute('data-marks') ?? '')).observe(el, {
+          attributeFilter: ['data-marks'],
+        });
+      });
+      await page.locator('.salvo-fire').click();
+      await expect(stage).toHaveAttribute('data-marks', '3');
+      await shoot(page, viewport, 'light', `rules-salvo-landing${suffix(language)}`);
+      await expect(stage).toHaveAttribute('data-marks', '5');
+      expect(await page.evaluate(() => (window as unknown as { marksSeen: string[] }).marksSeen)).toEqual([
+        '1',
+        '2',
+        '3',
+        '4',
+        '5',
+      ]);
+
       // The end card, after the player resigns.
       await page.getByRole('button', { name: text(language, 'resign.button') }).click();
       await page.getByRole('button', { name: text(language, 'resign.yes') }).click();

@@ -126,6 +126,7 @@ function show(state: ClientGameState, change?: StateChange): void {
     opponentBoats: state.opponentBoats,
     opponentShipsIndexes: state.opponentShipsIndexes,
     battlePlace: state.battlePlace,
+    lastMove: state.lastMove,
     winner: state.winner,
     match: state.match,
   });

@@ -7,6 +7,7 @@ import {
   MIN_BEAT_MS,
   SALVO_SPAN_MS,
   SETTLE_MS,
+  moveOrder,
   scheduleShots,
   shotOrder,
 } from '../../../src/stage/shot-beats';
@@ -50,7 +51,7 @@ describe('scheduleShots: a salvo lands shot by shot', () => {
     battlePlace: { shooterId: 'me', x: 1, y: 8, result: 'D' },
   });
   const plan = planEffects(before, after);
-  const scheduled = scheduleShots(plan, after.battlePlace);
+  const scheduled = scheduleShots(plan, moveOrder(after));
   const gap = beatGap(5);
 
   it('gives each of the five shots its own beat, the last shot last', () => {
@@ -80,7 +81,7 @@ describe('scheduleShots: a salvo lands shot by shot', () => {
   it('the opponent sees the same salvo land on its own board beat by beat', () => {
     const mine = snapshot({ userId: 'them', opponentBoats: emptyGrid(), playerBoats: before.opponentBoats });
     const theirs = snapshot({ userId: 'them', playerBoats: after.opponentBoats, battlePlace: after.battlePlace });
-    const own = scheduleShots(planEffects(mine, theirs), theirs.battlePlace);
+    const own = scheduleShots(planEffects(mine, theirs), moveOrder(theirs));
     const shots = own.effects.filter((e) => e.item.kind === 'splash' || e.item.kind === 'explosion');
     expect(shots.every((s) => 'board' in s.item && s.item.board === 'player')).toBe(true);
     expect(shots.map((s) => s.delayMs).sort((a, b) => a - b)).toEqual([0, gap, 2 * gap, 3 * gap, 4 * gap]);
@@ -89,7 +90,7 @@ describe('scheduleShots: a salvo lands shot by shot', () => {
 
   it('sounds the end of the game after the last shot', () => {
     const won = { ...after, gameStatus: 'ENDED' as const, winner: { userId: 'me', username: 'me' } };
-    const end = scheduleShots(planEffects(before, won, true), won.battlePlace);
+    const end = scheduleShots(planEffects(before, won, true), moveOrder(won));
     expect(end.sounds.at(-1)).toEqual({ delayMs: 4 * gap + SETTLE_MS, item: 'victory' });
   });
 });
@@ -100,7 +101,7 @@ describe('scheduleShots: one shot', () => {
       opponentBoats: grid([[2, 2, 'H']]),
       battlePlace: { shooterId: 'me', x: 2, y: 2, result: 'H' },
     });
-    const scheduled = scheduleShots(planEffects(snapshot(), after), after.battlePlace);
+    const scheduled = scheduleShots(planEffects(snapshot(), after), moveOrder(after));
     expect(scheduled.sounds).toEqual([{ delayMs: 0, item: 'hit' }]);
     expect(scheduled.effects.map((e) => e.delayMs)).toEqual([0]);
   });
@@ -110,10 +111,10 @@ describe('scheduleShots: one shot', () => {
       { kind: 'splash', board: 'opponent', cell: { x: 0, y: 0 } },
       { kind: 'splash', board: 'opponent', cell: { x: 5, y: 5 } },
     ];
-    expect(shotOrder(effects, { x: 0, y: 0 }).map((e) => e.cell)).toEqual([
+    expect(shotOrder(effects, [{ x: 0, y: 0 }]).map((e) => e.cell)).toEqual([
       { x: 5, y: 5 },
       { x: 0, y: 0 },
     ]);
-    expect(shotOrder(effects, null)).toEqual(effects);
+    expect(shotOrder(effects, [])).toEqual(effects);
   });
 });

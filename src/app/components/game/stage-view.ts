@@ -23,6 +23,7 @@ export function stageViewOf(snap: Snapshot<GameStoreState>): GameStageView {
     shipsIndexes: snap.shipsIndexes,
     opponentShipsIndexes: snap.opponentShipsIndexes,
     battlePlace: snap.battlePlace,
+    lastMove: snap.lastMove,
     winner: snap.winner,
     draft: snap.draft,
     editable: canEditDraft(snap),

@@ -41,6 +41,7 @@ export function watchBoards(frame: SpectatorFrame): BoardsModel {
     ships: [a?.ships ?? {}, b?.ships ?? {}],
     turn: frame.turn,
     lastShot: frame.lastShot,
+    ...(frame.lastMove ? { lastMove: frame.lastMove } : {}),
     winner: frame.winner,
     ...(frame.rules ? { rules: frame.rules } : {}),
   };
