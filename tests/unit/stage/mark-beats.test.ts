@@ -4,6 +4,9 @@ import { type Effect, planEffects } from '../../../src/stage/effects-plan';
 import { activeHolds, markHolds, nextRelease, shownGrid, shownView } from '../../../src/stage/mark-beats';
 import { beatGap, moveOrder, scheduleShots } from '../../../src/stage/shot-beats';
 import { base, fleet, withCells } from './snapshots';
+import { watchBoards } from '../../../src/app/components/history/boards-view';
+import type { SpectatorFrame } from '../../../src/protocol/spectators';
+import { boardsSnapshot } from '../../../src/stage/boards-model';
 
 const grid = (cells: [number, number, Cell][]): Grid => withCells(emptyGrid(), cells);
 const cellOf = (e: Effect) => ('cell' in e ? e.cell : null);
@@ -110,5 +113,23 @@ describe('a salvo marks its cells beat by beat', () => {
     const plan = scheduleShots(planEffects(before, one), moveOrder(one));
     expect(activeHolds(markHolds(before, plan, start), start)).toEqual([]);
     expect(markHolds(null, scheduled, start)).toEqual([]);
+  });
+});
+
+describe('spectators see a salvo in the order fired', () => {
+  it("takes the frame's lastMove to the two-board stage's order", () => {
+    const frame: SpectatorFrame = {
+      slug: 's',
+      status: 'PLAY',
+      players: [],
+      turn: 'them',
+      lastShot: { shooterId: 'me', x: 1, y: 8, result: 'D' },
+      lastMove: fired.map((c) => ({ shooterId: 'me', ...c, result: 'M' as const })),
+      winner: null,
+      endReason: null,
+      spectators: 1,
+    };
+    expect(moveOrder(boardsSnapshot(watchBoards(frame))).map(({ x, y }) => ({ x, y }))).toEqual(fired);
+    expect(moveOrder(boardsSnapshot(watchBoards({ ...frame, lastMove: undefined })))).toEqual([frame.lastShot]);
   });
 });
