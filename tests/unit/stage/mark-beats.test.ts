@@ -3,7 +3,7 @@ import { type Cell, emptyGrid, type Grid } from '../../../src/game';
 import { type Effect, planEffects } from '../../../src/stage/effects-plan';
 import { activeHolds, markHolds, nextRelease, shownGrid, shownView } from '../../../src/stage/mark-beats';
 import { beatGap, moveOrder, scheduleShots } from '../../../src/stage/shot-beats';
-import { base, fleet, withCells } from './snapshots';
+import { base, fleet, THEIR_TURN, withCells } from './snapshots';
 import { watchBoards } from '../../../src/app/components/history/boards-view';
 import type { SpectatorFrame } from '../../../src/protocol/spectators';
 import { boardsSnapshot } from '../../../src/stage/boards-model';
@@ -23,10 +23,7 @@ const fired = [
 ];
 const before = base();
 const after = base({
-  members: [
-    { userId: 'me', hasToPlay: false },
-    { userId: 'them', hasToPlay: true },
-  ],
+  members: THEIR_TURN,
   opponentBoats: grid([
     [2, 3, 'M'],
     [0, 8, 'D'],

@@ -11,7 +11,7 @@ import {
   scheduleShots,
   shotOrder,
 } from '../../../src/stage/shot-beats';
-import { base, fleet, withCells } from './snapshots';
+import { base, fleet, THEIR_TURN, withCells } from './snapshots';
 
 const snapshot = base;
 const grid = (cells: [number, number, Cell][]): Grid => withCells(emptyGrid(), cells);
@@ -35,10 +35,7 @@ describe('scheduleShots: a salvo lands shot by shot', () => {
   // (the view's battlePlace: the move's last shot) whose other cell was hit before.
   const before = snapshot({ opponentBoats: grid([[0, 8, 'H']]) });
   const after = snapshot({
-    members: [
-      { userId: 'me', hasToPlay: false },
-      { userId: 'them', hasToPlay: true },
-    ],
+    members: THEIR_TURN,
     opponentBoats: grid([
       [1, 8, 'D'],
       [0, 8, 'D'],

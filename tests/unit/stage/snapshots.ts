@@ -30,6 +30,12 @@ export function base(over: Partial<StageSnapshot> = {}): StageSnapshot {
   };
 }
 
+/** The members once 'me' has shot and the turn is 'them''s. */
+export const THEIR_TURN: StageSnapshot['members'] = [
+  { userId: 'me', hasToPlay: false },
+  { userId: 'them', hasToPlay: true },
+];
+
 /** `grid` with each [x, y, code] written in. */
 export function withCells(grid: readonly (readonly Cell[])[], cells: [number, number, Cell][]): Grid {
   const g = grid.map((row) => [...row]);
