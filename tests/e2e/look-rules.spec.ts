@@ -210,6 +210,8 @@ for (const language of LANGUAGE_NAMES) {
       await expect(how).toBeHidden();
 
       // Fired, the salvo's marks appear one by one with their shots (shot-beats.ts, mark-beats.ts), not all at once.
+      // Seen in the dark theme (aiming is shot in both above).
+      await setTheme(page, 'dark');
       const stage = page.getByTestId('stage');
       await expect(stage).toHaveAttribute('data-marks', '0');
       await stage.evaluate((el) => {
@@ -221,7 +223,7 @@ for (const language of LANGUAGE_NAMES) {
       });
       await page.locator('.salvo-fire').click();
       await expect(stage).toHaveAttribute('data-marks', '3');
-      await shoot(page, viewport, 'light', `rules-salvo-landing${suffix(language)}`);
+      await shoot(page, viewport, 'dark', `rules-salvo-landing${suffix(language)}`);
       await expect(stage).toHaveAttribute('data-marks', '5');
       expect(await page.evaluate(() => (window as unknown as { marksSeen: string[] }).marksSeen)).toEqual([
         '1',
