@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LoadReport } from '../../cli/load/run';
-import { runCli, startCli } from '../integration/cli/cli';
+import { argv, runCli, startCli } from '../integration/cli/cli';
 import { interopSkipReason } from '../support/original';
 import { originalServerForSuite } from '../support/original-suite';
 
@@ -53,10 +53,9 @@ describe.skipIf(skip !== null)('broadside on the original server', () => {
   const suite = originalServerForSuite();
 
   it('duel: two bots play every game to the end, a hit keeping the turn there', async () => {
-    const run = await runCli(
-      ['duel', '--server', suite.server.url, '--a', 'hunt', '--b', 'random', '--games', '3', '--seed', '4', '--json'],
-      { timeoutMs: 90_000 },
-    );
+    const run = await runCli(argv`duel --server ${suite.server.url} --a hunt --b random --games 3 --seed 4 --json`, {
+      timeoutMs: 90_000,
+    });
     expect(run.code, run.stderr).toBe(0);
     const report = run.json<{ games: number; a: { wins: number }; b: { wins: number } }>();
     expect(report.games).toBe(3);
@@ -66,26 +65,14 @@ describe.skipIf(skip !== null)('broadside on the original server', () => {
 
   it('play: one bot creates a room, another joins it; two games, each with a winner (both ask for the rematch)', async () => {
     const host = startCli(
-      [
-        'play',
-        '--server',
-        suite.server.url,
-        '--register',
-        '--create',
-        '--strategy',
-        'density',
-        '--games',
-        '2',
-        '--json',
-      ],
+      argv`play --server ${suite.server.url} --register --create --strategy density --games 2 --json`,
       /room (\S+) created/,
     );
     const slug = (await host.matched)[1] ?? '';
     expect(slug).toMatch(/^\w+-\w+-\w+$/);
-    const guest = await runCli(
-      ['play', '--server', suite.server.url, '--register', '--join', slug, '--games', '2', '--json'],
-      { timeoutMs: 90_000 },
-    );
+    const guest = await runCli(argv`play --server ${suite.server.url} --register --join ${slug} --games 2 --json`, {
+      timeoutMs: 90_000,
+    });
     const hostRun = await host.done;
     expect(guest.code, guest.stderr).toBe(0);
     expect(hostRun.code, hostRun.stderr).toBe(0);
@@ -133,19 +120,7 @@ describe.skipIf(skip !== null)('broadside on the original server', () => {
 
   it('load: a closed-model run of games with rematches, zero errors', async () => {
     const run = await runCli(
-      [
-        'load',
-        '--server',
-        suite.server.url,
-        '--games',
-        '6',
-        '--concurrency',
-        '2',
-        '--rematch',
-        '0.5',
-        '--json',
-        '--quiet',
-      ],
+      argv`load --server ${suite.server.url} --games 6 --concurrency 2 --rematch 0.5 --json --quiet`,
       { timeoutMs: 120_000 },
     );
     expect(run.code, run.stderr).toBe(0);

@@ -67,3 +67,27 @@ export function startCli(args: readonly string[], pattern: RegExp) {
   });
   return { child, matched, done };
 }
+
+/**
+ * A command line as its arguments: the text split at white space, each `${value}` one argument as
+ * it is, spaces and all: argv`play --server ${url} --engine ${'node hunt.mjs'} --json`. A value
+ * written against a word (`--out=${dir}`) is part of that word.
+ */
+export function argv(text: TemplateStringsArray, ...values: readonly (string | number)[]): string[] {
+  const args: string[] = [];
+  // The last argument goes on while the next piece touches it (no white space between them).
+  let open = false;
+  const add = (piece: string): void => {
+    if (open) args[args.length - 1] += piece;
+    else args.push(piece);
+    open = true;
+  };
+  text.forEach((part, i) => {
+    for (const [n, word] of part.split(/\s+/).entries()) {
+      if (n > 0) open = false;
+      if (word !== '') add(word);
+    }
+    if (i < values.length) add(String(values[i]));
+  });
+  return args;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/server';
-import { runCli } from './cli';
+import { argv, runCli } from './cli';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,19 +19,7 @@ interface Side {
 
 describe('broadside duel', () => {
   it('plays every game to the end through the server and reports wins with a confidence interval', async () => {
-    const run = await runCli([
-      'duel',
-      '--server',
-      server.url,
-      '--a',
-      'density',
-      '--b',
-      'random',
-      '--games',
-      '4',
-      '--json',
-      '--quiet',
-    ]);
+    const run = await runCli(argv`duel --server ${server.url} --a density --b random --games 4 --json --quiet`);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = run.json<{ games: number; a: Side; b: Side; seconds: number }>();
@@ -48,7 +36,7 @@ describe('broadside duel', () => {
   });
 
   it('prints a human report without --json', async () => {
-    const run = await runCli(['duel', '--server', server.url, '--a', 'hunt', '--b', 'hunt', '--games', '1', '--quiet']);
+    const run = await runCli(argv`duel --server ${server.url} --a hunt --b hunt --games 1 --quiet`);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^duel in room \S+: 1 games/m);
     expect(run.stdout).toMatch(/^A hunt\/random: \d wins .*95% CI/m);

@@ -7,7 +7,7 @@ import type { LoadReport } from '../../../cli/load/run';
 import { makeRules } from '../../../src/game';
 import { register } from '../../../cli/session';
 import { startTestServer, type TestServer } from '../../support/server';
-import { runCli } from './cli';
+import { argv, runCli } from './cli';
 
 let server: TestServer;
 let dir: string;
@@ -33,23 +33,7 @@ describe('broadside load', () => {
   it('closed model: 12 games, 4 at once over two workers, accounts signed up once, rematches, zero errors, HTML report', async () => {
     const html = join(dir, 'closed.html');
     const run = await runCli(
-      [
-        'load',
-        '--server',
-        server.url,
-        '--games',
-        '12',
-        '--concurrency',
-        '4',
-        '--workers',
-        '2',
-        '--rematch',
-        '0.5',
-        '--report',
-        html,
-        '--json',
-        '--quiet',
-      ],
+      argv`load --server ${server.url} --games 12 --concurrency 4 --workers 2 --rematch 0.5 --report ${html} --json --quiet`,
       { timeoutMs: 110_000 },
     );
     expect(run.stderr).toBe('');
@@ -96,23 +80,7 @@ describe('broadside load', () => {
     const own = await startTestServer();
     try {
       const run = await runCli(
-        [
-          'load',
-          '--server',
-          own.url,
-          '--games',
-          '2',
-          '--concurrency',
-          '2',
-          '--workers',
-          '1',
-          '--rematch',
-          '0',
-          '--rules',
-          'fleet=russian,shots=salvo,again=hit',
-          '--json',
-          '--quiet',
-        ],
+        argv`load --server ${own.url} --games 2 --concurrency 2 --workers 1 --rematch 0 --rules fleet=russian,shots=salvo,again=hit --json --quiet`,
         { timeoutMs: 90_000 },
       );
       expect(run.stderr).toBe('');
@@ -136,21 +104,7 @@ describe('broadside load', () => {
 
   it('open model: games arrive at a fixed rate, paced shots, zero errors', async () => {
     const run = await runCli(
-      [
-        'load',
-        '--server',
-        server.url,
-        '--arrival-rate',
-        '2',
-        '--duration',
-        '3',
-        '--pace',
-        '5',
-        '--workers',
-        '2',
-        '--json',
-        '--quiet',
-      ],
+      argv`load --server ${server.url} --arrival-rate 2 --duration 3 --pace 5 --workers 2 --json --quiet`,
       { timeoutMs: 110_000 },
     );
     expect(run.stderr).toBe('');
@@ -166,7 +120,7 @@ describe('broadside load', () => {
     const accounts = await Promise.all([0, 1, 2, 3].map(() => register(server.url, 'tok')));
     const tokens = join(dir, 'tokens');
     writeFileSync(tokens, `${accounts.map((a) => a.token).join('\n')}\n`);
-    const base = ['load', '--server', server.url, '--tokens', tokens, '--concurrency', '2', '--workers', '2'];
+    const base = argv`load --server ${server.url} --tokens ${tokens} --concurrency 2 --workers 2`;
     const run = await runCli([...base, '--games', '4', '--rematch', '1', '--json', '--quiet'], { timeoutMs: 110_000 });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -191,19 +145,7 @@ describe('broadside load', () => {
 
   it('auth scenario: a sign-up storm then a login storm, measured apart, zero errors', async () => {
     const run = await runCli(
-      [
-        'load',
-        '--server',
-        server.url,
-        '--scenario',
-        'auth',
-        '--accounts',
-        '6',
-        '--concurrency',
-        '3',
-        '--json',
-        '--quiet',
-      ],
+      argv`load --server ${server.url} --scenario auth --accounts 6 --concurrency 3 --json --quiet`,
       { timeoutMs: 110_000 },
     );
     expect(run.stderr).toBe('');
@@ -255,17 +197,7 @@ describe('broadside load', () => {
   });
 
   it('exits non-zero and counts the failures when games cannot be played', async () => {
-    const run = await runCli([
-      'load',
-      '--server',
-      'http://127.0.0.1:1',
-      '--games',
-      '2',
-      '--concurrency',
-      '2',
-      '--json',
-      '--quiet',
-    ]);
+    const run = await runCli(argv`load --server http://127.0.0.1:1 --games 2 --concurrency 2 --json --quiet`);
     expect(run.code).toBe(1);
     expect(run.json<LoadReport>()).toMatchObject({
       completed: 0,
@@ -277,7 +209,7 @@ describe('broadside load', () => {
   });
 
   it('refuses a server on another machine unless asked', async () => {
-    const run = await runCli(['load', '--server', 'http://192.0.2.1:3000', '--games', '1', '--quiet']);
+    const run = await runCli(argv`load --server http://192.0.2.1:3000 --games 1 --quiet`);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
       'broadside: http://192.0.2.1:3000 is not on this machine: pass --allow-remote to load-test it\n',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetricsSchema } from '../../../src/protocol';
 import { startTestServer, type TestServer } from '../../support/server';
-import { runCli, startCli } from './cli';
+import { argv, runCli, startCli } from './cli';
 
 // The test server's computer players answer at once (BOT_DELAY_MS_MIN/MAX 0, tests/support/server.ts).
 let server: TestServer;
@@ -30,8 +30,10 @@ describe('broadside play --vs-computer', () => {
   for (const level of ['easy', 'medium', 'hard'] as const) {
     it(`plays a whole game against the ${level} computer, to a winner`, async () => {
       const run = await runCli(
-        ['play', '--server', server.url, '--register', '--vs-computer', level, '--strategy', 'hunt', '--json'],
-        { timeoutMs: 90_000 },
+        argv`play --server ${server.url} --register --vs-computer ${level} --strategy hunt --json`,
+        {
+          timeoutMs: 90_000,
+        },
       );
       expect(run.stderr).toContain(`against Computer (${level.charAt(0).toUpperCase()}${level.slice(1)})`);
       expect(run.code).toBe(0);
@@ -57,7 +59,7 @@ describe('broadside play --vs-computer', () => {
   });
 
   it('refuses an unknown level before touching the server, with a non-zero exit code', async () => {
-    const run = await runCli(['play', '--server', server.url, '--register', '--vs-computer', 'impossible']);
+    const run = await runCli(argv`play --server ${server.url} --register --vs-computer impossible`);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toMatch(/--vs-computer.*impossible.*computer level \(easy, medium, hard\)/);
   });
@@ -65,7 +67,7 @@ describe('broadside play --vs-computer', () => {
   it('says so when every computer seat of the server is taken (503)', async () => {
     const full = await startTestServer({ config: { maxBotGames: 0 } });
     try {
-      const run = await runCli(['play', '--server', full.url, '--register', '--vs-computer', 'easy']);
+      const run = await runCli(argv`play --server ${full.url} --register --vs-computer easy`);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/no computer opponent free on the server \(503\)/);
     } finally {
@@ -76,12 +78,11 @@ describe('broadside play --vs-computer', () => {
 
 describe('broadside play --quick', () => {
   it('pairs two bots from the queue into one room and both play the game to its end', async () => {
-    const first = startCli(['play', '--server', server.url, '--register', '--quick', '--json'], /searching/);
+    const first = startCli(argv`play --server ${server.url} --register --quick --json`, /searching/);
     await first.matched;
-    const second = await runCli(
-      ['play', '--server', server.url, '--register', '--quick', '--strategy', 'hunt', '--json'],
-      { timeoutMs: 90_000 },
-    );
+    const second = await runCli(argv`play --server ${server.url} --register --quick --strategy hunt --json`, {
+      timeoutMs: 90_000,
+    });
     const firstDone = await first.done;
     expect(second.code).toBe(0);
     expect(firstDone.code).toBe(0);
@@ -98,14 +99,14 @@ describe('broadside play --quick', () => {
   }, 90_000);
 
   it('leaves the queue when the wait times out', async () => {
-    const run = await runCli(['play', '--server', server.url, '--register', '--quick', '--timeout', '1']);
+    const run = await runCli(argv`play --server ${server.url} --register --quick --timeout 1`);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/no opponent found within 1 s; left the queue/);
     expect(await server.matchQueue.waiting()).toEqual([]);
   });
 
   it('leaves the queue on Ctrl-C and exits 130', async () => {
-    const waiting = startCli(['play', '--server', server.url, '--register', '--quick'], /searching/);
+    const waiting = startCli(argv`play --server ${server.url} --register --quick`, /searching/);
     await waiting.matched;
     expect((await server.matchQueue.waiting()).length).toBe(1);
     waiting.child.kill('SIGINT');
@@ -116,30 +117,13 @@ describe('broadside play --quick', () => {
   });
 
   it('refuses --quick with --vs-computer or a room name, and a turn clock for rooms the server makes', async () => {
-    const withLevel = await runCli(['play', '--server', server.url, '--register', '--quick', '--vs-computer', 'easy']);
+    const withLevel = await runCli(argv`play --server ${server.url} --register --quick --vs-computer easy`);
     expect(withLevel.code).not.toBe(0);
     expect(withLevel.stderr).toMatch(/'--quick' cannot be used with option '--vs-computer/);
-    const withSlug = await runCli([
-      'play',
-      '--server',
-      server.url,
-      '--register',
-      '--quick',
-      '--join',
-      'brave-otter-42',
-    ]);
+    const withSlug = await runCli(argv`play --server ${server.url} --register --quick --join brave-otter-42`);
     expect(withSlug.code).not.toBe(0);
     expect(withSlug.stderr).toMatch(/'--quick' cannot be used with option '--join/);
-    const withClock = await runCli([
-      'play',
-      '--server',
-      server.url,
-      '--register',
-      '--vs-computer',
-      'easy',
-      '--turn-seconds',
-      '30',
-    ]);
+    const withClock = await runCli(argv`play --server ${server.url} --register --vs-computer easy --turn-seconds 30`);
     expect(withClock.code).not.toBe(0);
     expect(withClock.stderr).toMatch(/'--turn-seconds <seconds>' cannot be used with option '--vs-computer/);
   });

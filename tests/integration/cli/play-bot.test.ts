@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/server';
-import { runCli, startCli } from './cli';
+import { argv, runCli, startCli } from './cli';
 
 /* `broadside play --bot` (docs/engines.md, "Bot accounts"): an engine waits for a person in a public room as a bot account. */
 let server: TestServer;
@@ -14,18 +14,7 @@ afterAll(async () => {
 describe('broadside play --bot', () => {
   it('upgrades the account, waits in a public room with an engine, and a person plays it', async () => {
     const host = startCli(
-      [
-        'play',
-        '--server',
-        server.url,
-        '--register',
-        '--bot',
-        '--create',
-        '--public',
-        '--engine',
-        `${process.execPath} examples/engines/hunt.mjs`,
-        '--json',
-      ],
+      argv`play --server ${server.url} --register --bot --create --public --engine ${`${process.execPath} examples/engines/hunt.mjs`} --json`,
       /room (\S+) created/,
     );
     const [, slug] = await host.matched;
@@ -35,7 +24,7 @@ describe('broadside play --bot', () => {
       .where('slug', '=', slug ?? '')
       .executeTakeFirst();
     expect(room?.is_public).toBe(1);
-    const guest = await runCli(['play', '--server', server.url, '--register', '--join', slug ?? '', '--json']);
+    const guest = await runCli(argv`play --server ${server.url} --register --join ${slug ?? ''} --json`);
     const hosted = await host.done;
     expect(guest.code).toBe(0);
     expect(hosted.code).toBe(0);
@@ -55,10 +44,10 @@ describe('broadside play --bot', () => {
   }, 60_000);
 
   it('refuses --bot with --quick, and --public without --create', async () => {
-    const quick = await runCli(['play', '--server', server.url, '--register', '--bot', '--quick']);
+    const quick = await runCli(argv`play --server ${server.url} --register --bot --quick`);
     expect(quick.code).not.toBe(0);
     expect(quick.stderr).toMatch(/--bot.*cannot be used with option '--quick'|--quick.*--bot/);
-    const lone = await runCli(['play', '--server', server.url, '--register', '--public', '--join', 'calm-bay']);
+    const lone = await runCli(argv`play --server ${server.url} --register --public --join calm-bay`);
     expect(lone.code).not.toBe(0);
     expect(lone.stderr).toContain('--public goes with --create');
   });

@@ -6,7 +6,7 @@ import { coordOf, createRng, randomFleet } from '../../../src/game';
 import { type GameClient, isErrorAck } from '../../../src/protocol';
 import { connectClient, newPlayer, type TestPlayer, waitForState } from '../../support/players';
 import { startTestServer, type TestServer } from '../../support/server';
-import { startCli } from './cli';
+import { argv, startCli } from './cli';
 
 /*
  * Issue 11: `broadside play` survives a server restart mid-game. The bot plays against a client
@@ -37,7 +37,7 @@ describe('broadside play and a server restart', () => {
   it('reconnects, joins again and finishes the game with a winner and exit code 0', async () => {
     let server: TestServer = await startTestServer({ dataDir });
     const port = Number(new URL(server.url).port);
-    const bot = startCli(['play', '--server', server.url, '--register', '--create', '--json'], /room (\S+) created/);
+    const bot = startCli(argv`play --server ${server.url} --register --create --json`, /room (\S+) created/);
     try {
       const [, slug = ''] = await bot.matched;
       const me = await newPlayer(server.url, 'restart');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRules, makeRules } from '../../../src/game';
 import { startTestServer, type TestServer } from '../../support/server';
-import { runCli, startCli } from './cli';
+import { argv, runCli, startCli } from './cli';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,23 +22,13 @@ interface PlayReport {
 describe('broadside play', () => {
   it('seats one bot that creates a room and one that joins it, for two games with a replay', async () => {
     const host = startCli(
-      ['play', '--server', server.url, '--register', '--create', '--strategy', 'density', '--games', '2', '--json'],
+      argv`play --server ${server.url} --register --create --strategy density --games 2 --json`,
       /room (\S+) created/,
     );
     const [, slug] = await host.matched;
-    const guest = await runCli([
-      'play',
-      '--server',
-      server.url,
-      '--register',
-      '--join',
-      slug ?? '',
-      '--strategy',
-      'hunt',
-      '--games',
-      '2',
-      '--json',
-    ]);
+    const guest = await runCli(
+      argv`play --server ${server.url} --register --join ${slug ?? ''} --strategy hunt --games 2 --json`,
+    );
     const hosted = await host.done;
     expect(guest.code).toBe(0);
     expect(hosted.code).toBe(0);
@@ -56,20 +46,7 @@ describe('broadside play', () => {
 describe('broadside play --rules', () => {
   it('plays the computer under russian salvo rules: the room the server made has them', async () => {
     const run = await runCli(
-      [
-        'play',
-        '--server',
-        server.url,
-        '--register',
-        '--vs-computer',
-        'easy',
-        '--rules',
-        'fleet=russian,shots=salvo',
-        '--strategy',
-        'density',
-        '--json',
-        '--quiet',
-      ],
+      argv`play --server ${server.url} --register --vs-computer easy --rules fleet=russian,shots=salvo --strategy density --json --quiet`,
       { timeoutMs: 90_000 },
     );
     expect(run.stderr).toBe('');
@@ -86,16 +63,7 @@ describe('broadside play --rules', () => {
   }, 90_000);
 
   it('refuses --rules with --join: a joined room keeps its own rules', async () => {
-    const run = await runCli([
-      'play',
-      '--server',
-      server.url,
-      '--register',
-      '--join',
-      'brave-otter-42',
-      '--rules',
-      'shots=salvo',
-    ]);
+    const run = await runCli(argv`play --server ${server.url} --register --join brave-otter-42 --rules shots=salvo`);
     expect(run.code).not.toBe(0);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/--rules goes with --create/);
@@ -105,22 +73,11 @@ describe('broadside play --rules', () => {
 describe('broadside play and the match lifecycle', () => {
   it('--resign-after N resigns; both reports say the game ended by resignation', async () => {
     const host = startCli(
-      [
-        'play',
-        '--server',
-        server.url,
-        '--register',
-        '--create',
-        '--turn-seconds',
-        '60',
-        '--resign-after',
-        '2',
-        '--json',
-      ],
+      argv`play --server ${server.url} --register --create --turn-seconds 60 --resign-after 2 --json`,
       /room (\S+) created/,
     );
     const [, slug] = await host.matched;
-    const guest = await runCli(['play', '--server', server.url, '--register', '--join', slug ?? '', '--json']);
+    const guest = await runCli(argv`play --server ${server.url} --register --join ${slug ?? ''} --json`);
     const hosted = await host.done;
     expect(hosted.code).toBe(0);
     expect(guest.code).toBe(0);
@@ -133,7 +90,7 @@ describe('broadside play and the match lifecycle', () => {
   }, 60_000);
 
   it('--turn-seconds takes 30 or 60 only', async () => {
-    const run = await runCli(['play', '--server', server.url, '--register', '--create', '--turn-seconds', '45']);
+    const run = await runCli(argv`play --server ${server.url} --register --create --turn-seconds 45`);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toMatch(/--turn-seconds takes 30 or 60, got "45"/);
   });
@@ -148,22 +105,15 @@ describe('bad input', () => {
   });
 
   it('an unreachable server: one line, non-zero', async () => {
-    const run = await runCli(['play', '--server', 'http://127.0.0.1:1', '--register', '--create']);
+    const run = await runCli(argv`play --server http://127.0.0.1:1 --register --create`);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^broadside: Cannot reach the server at http:\/\/127\.0\.0\.1:1: .+\n$/);
   });
 
   it('bad credentials: one line, non-zero', async () => {
-    const run = await runCli([
-      'play',
-      '--server',
-      server.url,
-      '--email',
-      'nobody@example.test',
-      '--password',
-      'wrong-password',
-      '--create',
-    ]);
+    const run = await runCli(
+      argv`play --server ${server.url} --email nobody@example.test --password wrong-password --create`,
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^broadside: rejected by the server \(401\): .+\n$/);
   });
@@ -177,7 +127,7 @@ describe('bad input', () => {
   });
 
   it('a room that does not exist: one line, non-zero', async () => {
-    const run = await runCli(['play', '--server', server.url, '--register', '--join', 'no-such-room-1']);
+    const run = await runCli(argv`play --server ${server.url} --register --join no-such-room-1`);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('broadside: cannot join room "no-such-room-1": ROOM_NOT_FOUND\n');
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptSchema } from '../../../cli/script/schema';
 import { fleetKeys, makeRules, validateFleet } from '../../../src/game';
 import { startTestServer, type TestServer } from '../../support/server';
-import { runCli } from '../cli/cli';
+import { argv, runCli } from '../cli/cli';
 
 // Engines through a real server (docs/engines.md, "On a server"): the bot player loop drives an
 // engine process; a fault makes it resign that game only.
@@ -19,35 +19,17 @@ afterAll(async () => {
 
 describe('engines on a server', () => {
   it('plays --engine against the computer, and a hanging engine resigns each game it cannot finish', async () => {
-    const good = await runCli([
-      'play',
-      '--server',
-      server.url,
-      '--register',
-      '--vs-computer',
-      'easy',
-      '--engine',
-      'node examples/engines/hunt.mjs',
-      '--json',
-    ]);
+    const good = await runCli(
+      argv`play --server ${server.url} --register --vs-computer easy --engine ${'node examples/engines/hunt.mjs'} --json`,
+    );
     expect(good.code).toBe(0);
     const report = good.json<{ games: number; engineFaults: string[]; results: { endReason: string }[] }>();
     expect(report.engineFaults).toEqual([]);
     expect(report.results[0]?.endReason).toBe('SUNK');
 
-    const hang = await runCli([
-      'play',
-      '--server',
-      server.url,
-      '--register',
-      '--vs-computer',
-      'easy',
-      '--engine',
-      'node tests/fixtures/engines/broken.mjs hang',
-      '--time',
-      '1000',
-      '--json',
-    ]);
+    const hang = await runCli(
+      argv`play --server ${server.url} --register --vs-computer easy --engine ${'node tests/fixtures/engines/broken.mjs hang'} --time 1000 --json`,
+    );
     expect(hang.code).toBe(0);
     const lost = hang.json<{ wins: number; engineFaults: string[]; results: { endReason: string }[] }>();
     expect(lost.wins).toBe(0);
@@ -56,18 +38,9 @@ describe('engines on a server', () => {
   }, 60_000);
 
   it('runs a tournament through the server with an engine and a strategy', async () => {
-    const run = await runCli([
-      'tournament',
-      '--server',
-      server.url,
-      '--engine',
-      'js=node examples/engines/hunt.mjs',
-      '--strategy',
-      'random',
-      '--games',
-      '1',
-      '--json',
-    ]);
+    const run = await runCli(
+      argv`tournament --server ${server.url} --engine ${'js=node examples/engines/hunt.mjs'} --strategy random --games 1 --json`,
+    );
     expect(run.code).toBe(0);
     const report = run.json<{ games: number; participants: { name: string; wins: number }[] }>();
     expect(report.games).toBe(2);
@@ -78,24 +51,9 @@ describe('engines on a server', () => {
   it('plays a tournament under other rules on the server and writes what the server recorded', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'bs-server-tourney-')), 'run');
     try {
-      const run = await runCli([
-        'tournament',
-        '--server',
-        server.url,
-        '--engine',
-        'js=node examples/engines/hunt.mjs',
-        '--strategy',
-        'density',
-        '--rules',
-        'fleet=russian,again=hit',
-        '--fleets',
-        'own',
-        '--games',
-        '1',
-        '--out',
-        dir,
-        '--json',
-      ]);
+      const run = await runCli(
+        argv`tournament --server ${server.url} --engine ${'js=node examples/engines/hunt.mjs'} --strategy density --rules fleet=russian,again=hit --fleets own --games 1 --out ${dir} --json`,
+      );
       expect(run.code).toBe(0);
       const report = run.json<{ games: number; rules: string; participants: { shotFirst: number; games: number }[] }>();
       expect(report.games).toBe(2);
@@ -127,38 +85,16 @@ describe('engines on a server', () => {
   }, 90_000);
 
   it('duels under other rules, salvos included, an engine firing whole salvos through the socket', async () => {
-    const duel = await runCli([
-      'duel',
-      '--server',
-      server.url,
-      '--a-engine',
-      'python3 examples/engines/hunt.py',
-      '--b',
-      'hunt',
-      '--rules',
-      'touch=no',
-      '--games',
-      '2',
-      '--json',
-    ]);
+    const duel = await runCli(
+      argv`duel --server ${server.url} --a-engine ${'python3 examples/engines/hunt.py'} --b hunt --rules touch=no --games 2 --json`,
+    );
     expect(duel.code).toBe(0);
     const report = duel.json<{ games: number; rules: string; a: { wins: number }; b: { wins: number } }>();
     expect(report.rules).toBe('fleet=classic,touch=no,shots=one,again=never');
     expect(report.a.wins + report.b.wins).toBe(2);
-    const salvo = await runCli([
-      'duel',
-      '--server',
-      server.url,
-      '--a-engine',
-      'node examples/engines/hunt.mjs',
-      '--b',
-      'density',
-      '--rules',
-      'fleet=russian,shots=salvo',
-      '--games',
-      '2',
-      '--json',
-    ]);
+    const salvo = await runCli(
+      argv`duel --server ${server.url} --a-engine ${'node examples/engines/hunt.mjs'} --b density --rules fleet=russian,shots=salvo --games 2 --json`,
+    );
     expect(salvo.code).toBe(0);
     const played = salvo.json<{ rules: string; a: { wins: number; meanShots: number }; b: { wins: number } }>();
     expect(played.rules).toBe('fleet=russian,touch=no,shots=salvo,again=never');
