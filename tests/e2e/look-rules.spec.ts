@@ -250,6 +250,26 @@ for (const language of LANGUAGE_NAMES) {
         await page.waitForTimeout(300);
         await shoot(page, viewport, theme, `rules-end-card${suffix(language)}`);
       }
+
+      // The history and the replay name the computer in the page's language too.
+      await expect.poll(async () => (await user.api.history('me')).total).toBe(1);
+      await page.goto('/profile');
+      const row = page.getByTestId('history').getByRole('listitem').first();
+      await expect(row).toContainText(computer);
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await row.scrollIntoViewIfNeeded();
+        await shoot(page, viewport, theme, `rules-history${suffix(language)}`);
+      }
+      await row.getByRole('link').click();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(computer);
+      await expect(page.getByTestId('boards-stage')).toBeVisible();
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await checkNoSidewaysScroll(page, 'replay');
+        await page.waitForTimeout(300);
+        await shoot(page, viewport, theme, `rules-replay${suffix(language)}`);
+      }
     });
   }
 }
