@@ -110,7 +110,7 @@ describe.skipIf(skip !== null)('broadside on the original server', () => {
       ...example,
       shots: example.shots.map((s: object, i: number) => (i === 1 ? { ...s, expect: 'M' } : s)),
     };
-    const refused = await runCli(['script', scriptFile('wrong.json', wrong), '--server', suite.server.url, '--quiet'], {
+    const refused = await runCli(argv`script ${scriptFile('wrong.json', wrong)} --server ${suite.server.url} --quiet`, {
       timeoutMs: 60_000,
     });
     expect(refused.code).toBe(1);

@@ -98,7 +98,7 @@ describe('broadside play and the match lifecycle', () => {
 
 describe('bad input', () => {
   it('an unknown strategy: one line, non-zero', async () => {
-    const run = await runCli(['bench', '--strategy', 'psychic']);
+    const run = await runCli(argv`bench --strategy psychic`);
     expect(run.code).not.toBe(0);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/'psychic' is invalid\. Allowed choices are random, hunt, density, sampler/);
@@ -119,7 +119,7 @@ describe('bad input', () => {
   });
 
   it('credentials from the environment, and a missing room choice', async () => {
-    const run = await runCli(['play', '--server', server.url], {
+    const run = await runCli(argv`play --server ${server.url}`, {
       env: { BROADSIDE_EMAIL: 'a@b.test', BROADSIDE_PASSWORD: 'x' },
     });
     expect(run.code).toBe(1);
@@ -134,7 +134,7 @@ describe('bad input', () => {
 
   it('every command has --help with examples', async () => {
     for (const command of ['bench', 'play', 'duel', 'script', 'load']) {
-      const run = await runCli([command, '--help']);
+      const run = await runCli(argv`${command} --help`);
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(/Examples:\n {2}\$ broadside /);
     }

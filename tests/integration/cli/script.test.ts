@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register } from '../../../cli/session';
 import { createRng, fleetCells, coordOf, makeRules, randomFleet } from '../../../src/game';
 import { startTestServer, type TestServer } from '../../support/server';
-import { runCli } from './cli';
+import { argv, runCli } from './cli';
 
 let server: TestServer;
 const dir = mkdtempSync(join(tmpdir(), 'broadside-script-'));
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 describe('broadside script', () => {
   it('plays the example scenario to the expected win', async () => {
-    const run = await runCli(['script', 'examples/script.json', '--server', server.url, '--json', '--quiet']);
+    const run = await runCli(argv`script examples/script.json --server ${server.url} --json --quiet`);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = run.json<{ ok: boolean; steps: { result: string }[]; winner: string; username: string }>();
@@ -38,22 +38,16 @@ describe('broadside script', () => {
   it('stops at the first unexpected result with one line naming the shot', async () => {
     const wrong = structuredClone(example);
     wrong.shots[3].expect = 'M';
-    const run = await runCli(['script', scriptFile('wrong.json', wrong), '--server', server.url, '--quiet']);
+    const run = await runCli(argv`script ${scriptFile('wrong.json', wrong)} --server ${server.url} --quiet`);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('broadside: shot #4 at (2,0): expected M, got H\n');
   });
 
   it('fails when the game is not won as expected', async () => {
     const short = { ...structuredClone(example), shots: example.shots.slice(0, 3) };
-    const run = await runCli([
-      'script',
-      scriptFile('short.json', short),
-      '--server',
-      server.url,
-      '--quiet',
-      '--timeout',
-      '2',
-    ]);
+    const run = await runCli(
+      argv`script ${scriptFile('short.json', short)} --server ${server.url} --quiet --timeout 2`,
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('broadside: expected a win, but the game is not over\n');
   });
@@ -78,12 +72,12 @@ describe('broadside script', () => {
       ],
     ];
     for (const [name, content, message] of cases) {
-      const run = await runCli(['script', scriptFile(name, content), '--server', 'http://127.0.0.1:1']);
+      const run = await runCli(argv`script ${scriptFile(name, content)} --server http://127.0.0.1:1`);
       expect(run.code).toBe(1);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stderr).toMatch(message);
     }
-    const missing = await runCli(['script', join(dir, 'nope.json')]);
+    const missing = await runCli(argv`script ${join(dir, 'nope.json')}`);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/nope\.json: no such file/);
   });
@@ -105,7 +99,7 @@ describe('broadside script under salvo rules, and export', () => {
       shots,
       expectWinner: 'me',
     });
-    const run = await runCli(['script', file, '--server', server.url, '--json', '--quiet']);
+    const run = await runCli(argv`script ${file} --server ${server.url} --json --quiet`);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = run.json<{ rules: string; steps: { x: number; y: number; result: string; filler?: true }[] }>();
@@ -117,28 +111,16 @@ describe('broadside script under salvo rules, and export', () => {
 
     const [game] = (await me.api.history('me')).games;
     if (!game) throw new Error('no game in the history');
-    const exported = await runCli([
-      'export',
-      String(game.gameId),
-      '--email',
-      me.credentials.email,
-      '--password',
-      me.credentials.password,
-      '--server',
-      server.url,
-    ]);
+    const exported = await runCli(
+      argv`export ${game.gameId} --email ${me.credentials.email} --password ${me.credentials.password} --server ${server.url}`,
+    );
     expect(exported.stderr).toBe('');
     expect(exported.code).toBe(0);
     const script = JSON.parse(exported.stdout) as { rules: unknown; shots: unknown[] };
     expect(script.rules).toEqual(rules);
-    const again = await runCli([
-      'script',
-      scriptFile('exported.json', exported.stdout),
-      '--server',
-      server.url,
-      '--json',
-      '--quiet',
-    ]);
+    const again = await runCli(
+      argv`script ${scriptFile('exported.json', exported.stdout)} --server ${server.url} --json --quiet`,
+    );
     expect(again.stderr).toBe('');
     expect(again.code).toBe(0);
     const replayed = again.json<{ rules: string; winner: string; username: string; steps: { filler?: true }[] }>();
@@ -148,16 +130,7 @@ describe('broadside script under salvo rules, and export', () => {
   }, 60_000);
 
   it('--rules on the command sets the room a script creates', async () => {
-    const run = await runCli([
-      'script',
-      'examples/script.json',
-      '--rules',
-      'again=hit',
-      '--server',
-      server.url,
-      '--json',
-      '--quiet',
-    ]);
+    const run = await runCli(argv`script examples/script.json --rules again=hit --server ${server.url} --json --quiet`);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.json<{ rules: string }>().rules).toBe('fleet=classic,touch=yes,shots=one,again=hit');

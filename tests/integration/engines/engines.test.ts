@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ScriptSchema } from '../../../cli/script/schema';
-import { runCli } from '../cli/cli';
+import { argv, runCli } from '../cli/cli';
 import { finishedTournament } from './tournament-report';
 
 const BIN = fileURLToPath(new URL('../../../cli/bin.mjs', import.meta.url));
@@ -56,7 +56,7 @@ describe('check-engine', () => {
     ['python', 'python3 examples/engines/hunt.py'],
     ['node', 'node examples/engines/hunt.mjs'],
   ])('passes the %s example', async (_, command) => {
-    const run = await runCli(['check-engine', command, '--json']);
+    const run = await runCli(argv`check-engine ${command} --json`);
     const report = run.json<{ compliant: boolean; steps: { name: string; ok: boolean }[] }>();
     expect(report.steps.filter((s) => !s.ok)).toEqual([]);
     expect(report.compliant).toBe(true);
@@ -127,7 +127,7 @@ describe('tournament', () => {
     expect(readFileSync(join(dir, 'r.html'), 'utf8')).toContain('id="crosstable"');
     // Lose the last two games (as if stopped), resume: only they are played again.
     writeFileSync(join(dir, 'results.jsonl'), `${results.slice(0, -2).join('\n')}\n{"torn`);
-    const again = await runCli(['tournament', '--resume', dir, '--json']);
+    const again = await runCli(argv`tournament --resume ${dir} --json`);
     expect(again.code).toBe(0);
     expect(again.stderr).toContain(`${report.games - 2} game(s) already played`);
     expect(again.json<Report>().games).toBeGreaterThanOrEqual(report.games);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ScriptSchema } from '../../../cli/script/schema';
 import { fleetCells, fleetKeys, parseRules, validateFleet } from '../../../src/game';
-import { runCli } from '../cli/cli';
+import { argv, runCli } from '../cli/cli';
 import { finishedTournament } from './tournament-report';
 
 // Real engine processes under every rule set (docs/engines.md, "Rules"): the examples pass the
@@ -48,7 +48,7 @@ describe('check-engine --rules', () => {
   it.each(EXAMPLES.flatMap(([lang, command]) => VARIANTS.map((rules) => [lang, rules, command] as const)))(
     'passes the %s example under %s',
     async (_, rules, command) => {
-      const run = await runCli(['check-engine', command, '--rules', rules, '--games', '2', '--json']);
+      const run = await runCli(argv`check-engine ${command} --rules ${rules} --games 2 --json`);
       const report = run.json<Check>();
       expect(report.steps.filter((s) => !s.ok)).toEqual([]);
       expect(report.steps.find((s) => s.name === 'newgame')?.detail).toContain(rules.split(',')[0]);
@@ -144,7 +144,7 @@ describe('tournament --rules', () => {
     // Stop after half the games (as Ctrl-C would), resume: the rules come from the folder.
     const kept = results.slice(0, 3);
     writeFileSync(join(dir, 'results.jsonl'), `${kept.join('\n')}\n`);
-    const again = await runCli(['tournament', '--resume', dir, '--json'], { timeoutMs: 90_000 });
+    const again = await runCli(argv`tournament --resume ${dir} --json`, { timeoutMs: 90_000 });
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('3 game(s) already played');
     const resumed = again.json<Report>();
@@ -155,19 +155,9 @@ describe('tournament --rules', () => {
 
 describe('bench --engine --rules', () => {
   it('benches an engine under salvo rules, counting shots as the built-in bench does', async () => {
-    const run = await runCli([
-      'bench',
-      '--engine',
-      'node examples/engines/hunt.mjs',
-      '--rules',
-      'fleet=russian,shots=salvo',
-      '--games',
-      '20',
-      '--workers',
-      '1',
-      '--json',
-      '--quiet',
-    ]);
+    const run = await runCli(
+      argv`bench --engine ${'node examples/engines/hunt.mjs'} --rules fleet=russian,shots=salvo --games 20 --workers 1 --json --quiet`,
+    );
     expect(run.code).toBe(0);
     const result = run.json<{ rules: string; mean: number; faults: Record<string, number> }>();
     expect(result.rules).toBe('fleet=russian,touch=no,shots=salvo,again=never');
