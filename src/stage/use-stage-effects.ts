@@ -15,7 +15,7 @@ import { useMarkHolds } from './use-mark-holds';
  * each new view is diffed with the one before, the effects are queued for the scene's ticker and
  * the sounds played unless muted, a salvo's shots one after the other in the order fired
  * (shot-beats.ts) with their marks (mark-beats.ts), and the announcements said. A move that arrives
- * while the one before still lands waits for it (a little at most). Returns the marks held back.
+ * while a salvo still lands waits for it (2.4 s at most). Returns the marks held back.
  */
 export function useStageEffects(
   view: StageSnapshot,
@@ -50,16 +50,15 @@ export function useStageEffects(
     previous.current = next;
     const now = performance.now();
     const scheduled = scheduleShots(plan, moveOrder(next));
-    const shots = scheduled.sounds.length;
+    const shots = scheduled.effects.filter(({ item }) => item.kind === 'splash' || item.kind === 'explosion').length;
     const start = shots > 0 ? Math.min(Math.max(now, busyUntil.current), now + SALVO_SPAN_MS) : now;
     scheduled.effects.forEach(({ item, delayMs }, i) => {
       interaction.current.effects.push({ effect: item, start: start + delayMs, seed: i * 3.1 + now });
     });
     playLater(scheduled.sounds.map((cue) => ({ ...cue, delayMs: cue.delayMs + start - now })));
-    if (shots > 0) {
-      add(markHolds(before, scheduled, start));
-      busyUntil.current = start + Math.max(...scheduled.sounds.map((cue) => cue.delayMs)) + SETTLE_MS;
-    }
+    if (shots > 0) add(markHolds(before, scheduled, start));
+    // Only a salvo makes the next move wait: a single shot lands at once, as it always did.
+    if (shots > 1) busyUntil.current = start + Math.max(...scheduled.sounds.map((cue) => cue.delayMs)) + SETTLE_MS;
     if (plan.announcements.length > 0) say(joinAnnouncements(translate, plan.announcements, rulesNow.current), 'game');
   }, [view, interaction, translate, say, playLater, add]);
   useEffect(() => {
