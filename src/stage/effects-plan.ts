@@ -5,7 +5,7 @@ import {
   type Grid,
   GRID_SIZE,
   type PartialShipMap,
-  SHIP_KEYS,
+  ALL_SHIP_KEYS,
   shipEntries,
   type ShipKey,
   type ShipMap,
@@ -127,9 +127,12 @@ function ownShipsSunk(before: StageSnapshot, after: StageSnapshot): ShipKey[] {
   const fleet = after.shipsIndexes;
   if (!fleet) return [];
   const isD = (g: StageSnapshot['playerBoats'], c: Coord) => g[c.y]?.[c.x] === 'D';
-  return SHIP_KEYS.filter(
-    (k) => fleet[k].every((c) => isD(after.playerBoats, c)) && !fleet[k].every((c) => isD(before.playerBoats, c)),
-  );
+  // Every ship of the fleet, a russian one's ships 5 to 9 included.
+  return shipEntries(fleet)
+    .filter(
+      ([, cells]) => cells.every((c) => isD(after.playerBoats, c)) && !cells.every((c) => isD(before.playerBoats, c)),
+    )
+    .map(([ship]) => ship);
 }
 
 /**
@@ -151,14 +154,16 @@ export function planEffects(before: StageSnapshot | null, after: StageSnapshot, 
     sounds.push(shot.result === 'D' ? 'sunk' : shot.result === 'H' ? 'hit' : 'miss');
     announcements.push({ kind: 'shot', mine, cell: { x: shot.x, y: shot.y }, result: shot.result });
   }
-  for (const ship of SHIP_KEYS) {
+  for (const ship of ALL_SHIP_KEYS) {
     if (after.opponentShipsIndexes[ship] && !before.opponentShipsIndexes[ship] && after.gameStatus === 'PLAY') {
       announcements.push({ kind: 'sunk', mine: false, ship });
     }
   }
   // At the end the whole opponent fleet is revealed, so only the ship the last shot hit counts as sunk.
   if (after.gameStatus === 'ENDED' && shot?.result === 'D' && shot.shooterId === after.userId) {
-    const ship = SHIP_KEYS.find((k) => after.opponentShipsIndexes[k]?.some((c) => c.x === shot.x && c.y === shot.y));
+    const ship = ALL_SHIP_KEYS.find((k) =>
+      after.opponentShipsIndexes[k]?.some((c) => c.x === shot.x && c.y === shot.y),
+    );
     if (ship && !before.opponentShipsIndexes[ship]) announcements.push({ kind: 'sunk', mine: false, ship });
   }
   for (const ship of ownShipsSunk(before, after)) announcements.push({ kind: 'sunk', mine: true, ship });

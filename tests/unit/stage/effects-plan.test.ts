@@ -92,6 +92,27 @@ describe('planEffects', () => {
     expect(planEffects(before, after).announcements).toContainEqual({ kind: 'sunk', mine: true, ship: '4' });
   });
 
+  it("announces a russian fleet's one-cell boats sunk, the player's and the opponent's (ships 5 to 9)", () => {
+    const boat = [{ x: 9, y: 9 }];
+    const ownFleet = { ...fleet, '9': boat };
+    const mine = base({
+      shipsIndexes: ownFleet,
+      playerBoats: withCells(emptyGrid(), [[9, 9, 'D']]),
+      battlePlace: { shooterId: 'them', x: 9, y: 9, result: 'D' },
+    });
+    expect(planEffects(base({ shipsIndexes: ownFleet }), mine).announcements).toContainEqual({
+      kind: 'sunk',
+      mine: true,
+      ship: '9',
+    });
+    const theirs = base({
+      opponentBoats: withCells(emptyGrid(), [[5, 5, 'D']]),
+      opponentShipsIndexes: { '7': [{ x: 5, y: 5 }] },
+      battlePlace: { shooterId: 'me', x: 5, y: 5, result: 'D' },
+    });
+    expect(planEffects(base(), theirs).announcements).toContainEqual({ kind: 'sunk', mine: false, ship: '7' });
+  });
+
   it('does not repeat a shot already seen when another field changes', () => {
     const shot = { shooterId: 'me', x: 1, y: 1, result: 'M' as const };
     const before = base({ battlePlace: shot, opponentBoats: withCells(emptyGrid(), [[1, 1, 'M']]) });
