@@ -222,16 +222,15 @@ for (const language of LANGUAGE_NAMES) {
         });
       });
       await page.locator('.salvo-fire').click();
-      await expect(stage).toHaveAttribute('data-marks', '3');
+      // Mid-salvo (the first count between none and all); then every shot landed.
+      await expect(stage).toHaveAttribute('data-marks', /^[1-4]$/);
       await shoot(page, viewport, 'dark', `rules-salvo-landing${suffix(language)}`);
       await expect(stage).toHaveAttribute('data-marks', '5');
-      expect(await page.evaluate(() => (window as unknown as { marksSeen: string[] }).marksSeen)).toEqual([
-        '1',
-        '2',
-        '3',
-        '4',
-        '5',
-      ]);
+      // Counts seen on the way: rising one beat at a time (a slow machine may merge two beats, never all).
+      const seen = (await page.evaluate(() => (window as unknown as { marksSeen: string[] }).marksSeen)).map(Number);
+      expect(seen.at(-1)).toBe(5);
+      expect(seen.length, `marks appeared ${JSON.stringify(seen)}`).toBeGreaterThanOrEqual(3);
+      expect([...seen].sort((a, b) => a - b)).toEqual(seen);
 
       // The end card, after the player resigns.
       await page.getByRole('button', { name: text(language, 'resign.button') }).click();
