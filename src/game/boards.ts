@@ -1,5 +1,5 @@
 import { type Cell, GRID_SIZE, cellIndex } from './grid';
-import { type ShipMap, shipEntries } from './fleet';
+import { ALL_SHIP_KEYS, type ShipMap, shipEntries } from './fleet';
 import type { GameState } from './game';
 import type { Shot } from './shots';
 
@@ -18,15 +18,14 @@ export const MARK = { NONE: 0, MISS: 1, HIT: 2, SUNK: 3 } as const;
 export const MARK_CELLS: readonly Cell[] = ['E', 'M', 'H', 'D'];
 
 const CELLS = GRID_SIZE * GRID_SIZE;
-/** Ship numbers go 0..9 (fleet.ts, ALL_SHIP_KEYS). */
-const MAX_SHIPS = 10;
 
-/** Where a fleet's ships lie, by cell: made once per fleet object (fleets are never changed). */
+/**
+ * Where a fleet's ships lie, by cell: made once per fleet object (fleets are never changed). One
+ * typed array a fleet and one a board: each costs its own headers in every live game's heap.
+ */
 export interface FleetIndex {
   /** The ship number at each cell (cellIndex), -1 on water. */
   readonly shipAt: Int8Array;
-  /** Each ship's length by ship number, 0 for a ship the fleet does not have. */
-  readonly lengths: Uint8Array;
   readonly ships: number;
 }
 
@@ -36,15 +35,12 @@ export function fleetIndex(fleet: ShipMap): FleetIndex {
   let index = fleetIndexes.get(fleet);
   if (index) return index;
   const shipAt = new Int8Array(CELLS).fill(-1);
-  const lengths = new Uint8Array(MAX_SHIPS);
   let ships = 0;
   for (const [key, cells] of shipEntries(fleet)) {
-    const ship = Number(key);
-    lengths[ship] = cells.length;
     ships++;
-    for (const c of cells) shipAt[cellIndex(c)] = ship;
+    for (const c of cells) shipAt[cellIndex(c)] = Number(key);
   }
-  index = { shipAt, lengths, ships };
+  index = { shipAt, ships };
   fleetIndexes.set(fleet, index);
   return index;
 }
@@ -59,8 +55,6 @@ export interface Board {
   readonly fleet: ShipMap | undefined;
   /** The opponent's shots, one MARK per cell (cellIndex); every cell of a sunk ship reads SUNK. */
   readonly marks: Uint8Array;
-  /** Hits each ship took, by ship number. */
-  readonly shipHits: Uint8Array;
   /** Ships of the fleet not sunk yet (0 without a fleet). */
   readonly afloat: number;
   /** Cells shot at (each at most once in a game). */
@@ -78,7 +72,6 @@ function emptyBoard(playerId: string, fleet: ShipMap | undefined): Draft {
     playerId,
     fleet,
     marks: new Uint8Array(CELLS),
-    shipHits: new Uint8Array(MAX_SHIPS),
     afloat: fleet ? fleetIndex(fleet).ships : 0,
     marked: 0,
     shots: 0,
@@ -87,7 +80,7 @@ function emptyBoard(playerId: string, fleet: ShipMap | undefined): Draft {
 }
 
 function draftOf(board: Board): Draft {
-  return { ...board, marks: board.marks.slice(), shipHits: board.shipHits.slice() };
+  return { ...board, marks: board.marks.slice() };
 }
 
 /**
@@ -106,14 +99,17 @@ function mark(board: Draft, shot: Shot): void {
   board.hits++;
   board.marks[i] = MARK.HIT;
   if (!board.fleet) return;
-  const { shipAt, lengths } = fleetIndex(board.fleet);
-  const ship = shipAt[i] ?? -1;
-  if (ship < 0) return;
-  const hits = (board.shipHits[ship] ?? 0) + 1;
-  board.shipHits[ship] = hits;
-  if (hits < (lengths[ship] ?? 0)) return;
+  const ship = fleetIndex(board.fleet).shipAt[i] ?? -1;
+  const cells = ship < 0 ? undefined : board.fleet[ALL_SHIP_KEYS[ship] ?? '0'];
+  if (!cells?.every((c) => board.marks[cellIndex(c)] === MARK.HIT)) return;
   board.afloat--;
-  for (let c = 0; c < CELLS; c++) if (shipAt[c] === ship) board.marks[c] = MARK.SUNK;
+  for (const c of cells) board.marks[cellIndex(c)] = MARK.SUNK;
+}
+
+/** True when every cell of `ship` (ship number) reads SUNK on the board of that fleet. */
+export function sunkOnBoard(board: Board, ship: number): boolean {
+  const cells = board.fleet?.[ALL_SHIP_KEYS[ship] ?? '0'];
+  return cells?.every((c) => board.marks[cellIndex(c)] === MARK.SUNK) ?? false;
 }
 
 /** Both players' boards of one state, in join order. */

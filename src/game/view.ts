@@ -2,7 +2,7 @@ import { type Cell, type Coord, GRID_SIZE, type Grid, cellIndex } from './grid';
 import { type PartialShipMap, type ShipKey, type ShipMap, shipEntries } from './fleet';
 import { type EndReason, type GameState, type GameStatus, opponentOf } from './game';
 import type { Shot } from './shots';
-import { type Board, boardOf, cellAt, type FleetIndex, fleetIndex } from './boards';
+import { type Board, boardOf, cellAt, type FleetIndex, fleetIndex, sunkOnBoard } from './boards';
 import type { Rules } from './rules';
 
 /**
@@ -53,11 +53,10 @@ export function boardGrid(board: Board | undefined, ships: FleetIndex | null): G
 export function shipsShown(fleet: ShipMap | undefined, board: Board | undefined, everything: boolean): PartialShipMap {
   const out: Partial<Record<ShipKey, readonly Coord[]>> = {};
   if (!fleet) return out;
-  const lengths = fleetIndex(fleet).lengths;
   for (const [ship, cells] of shipEntries(fleet)) {
-    const n = Number(ship);
-    const sunk = board !== undefined && board.fleet === fleet && (board.shipHits[n] ?? 0) >= (lengths[n] ?? 1);
-    if (everything || sunk) out[ship] = cells;
+    if (everything || (board !== undefined && board.fleet === fleet && sunkOnBoard(board, Number(ship)))) {
+      out[ship] = cells;
+    }
   }
   return out;
 }
