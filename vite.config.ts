@@ -47,7 +47,21 @@ export default defineConfig({
       '/socket.io': { target: serverTarget, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rollupOptions: {
+      // src/game's modules only define things (its WeakMaps and tables are made at load, observed by
+      // nobody): importing one value from the barrel must not evaluate the whole engine.
+      treeshake: { moduleSideEffects: (id: string) => !/\/src\/game\//.test(id) },
+      output: {
+        // What Home needs of src/game at first paint (the rules, the fleets, the clock's lengths) in
+        // a chunk of its own, so the first load does not fetch the engine (first-load-size.spec.ts).
+        manualChunks: (id: string) =>
+          /\/src\/game\/(rules|result|turn-clock|fleet)\.ts$/.test(id) ? 'rules' : undefined,
+      },
+    },
+  },
   test: {
     projects: [
       {

@@ -14,9 +14,7 @@ export const MAX_PLAYERS = 2;
 /** How a round ended: the last ship sunk, a resignation, a forfeit after the grace period, the turn clock. */
 export const END_REASONS = ['SUNK', 'RESIGN', 'FORFEIT', 'CLOCK'] as const;
 export type EndReason = (typeof END_REASONS)[number];
-/** The turn clock's lengths a room may be created with (null: no clock). */
-export const TURN_SECONDS = [30, 60] as const;
-export type TurnSeconds = (typeof TURN_SECONDS)[number];
+export { TURN_SECONDS, type TurnSeconds } from './turn-clock';
 
 /** Rule breaks a player can cause; the protocol adds transport-level codes on top. */
 export type RuleError =
