@@ -1,9 +1,9 @@
 /*
  * A broadside/2 frame's JSON written from parts, each written once (issue 24: encoding was a tenth
  * of a shot's CPU, two whole frames a shot): a part shared by every frame of a change (the
- * members, the match, the last shot) is written once for the change, and a part kept from change
- * to change (a board's rows and sunk ships, a fleet: frozen, board-views.ts) once for as long as it
- * lives. The text is JSON.stringify's, character for character: the same keys in the same order,
+ * members, the match, the last shot, a board's rows and sunk ships) is written once for the change,
+ * and a frozen part (a board's rows and sunk ships, a fleet: board-views.ts) once for as long as it
+ * lives: a fleet for its round. The text is JSON.stringify's, character for character: the same keys in the same order,
  * undefined values left out (tests/unit/server/state-view.test.ts compares every frame of a game).
  */
 

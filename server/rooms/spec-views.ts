@@ -1,7 +1,7 @@
 import { opponentOf } from '../../src/game';
 import type { Member, ServerEventName } from '../../src/protocol';
 import { toWireOwnGrid, toWireShips } from '../../src/protocol/spec-dialect';
-import { sharedKnownGrid, sharedOwnGrid } from './board-views';
+import type { BoardViews } from './board-views';
 import type { Room } from './room';
 
 /*
@@ -28,8 +28,14 @@ export function specMembers(room: Room, members: readonly Member[]): Member[] {
 }
 
 /** The payload of `event` for `userId` in the SPEC dialect. */
-export function specPayload(event: ServerEventName, room: Room, userId: string, members: () => Member[]): unknown {
+export function specPayload(
+  event: ServerEventName,
+  room: Room,
+  userId: string,
+  views: { readonly members: () => Member[]; readonly boards: BoardViews },
+): unknown {
   const { state } = room;
+  const { members, boards } = views;
   switch (event) {
     case 'gameStatus':
       return state.status;
@@ -38,15 +44,15 @@ export function specPayload(event: ServerEventName, room: Room, userId: string, 
     case 'shipsIndexes':
       return toWireShips(state.fleets[userId] ?? {});
     case 'playerBoats':
-      return toWireOwnGrid(sharedOwnGrid(state, userId), state.fleets[userId]);
+      return toWireOwnGrid(boards.ownGrid(state, userId), state.fleets[userId]);
     case 'battlePlace':
-      return sharedKnownGrid(state, userId);
+      return boards.knownGrid(state, userId);
     case 'opponentBoats': {
       // Only sent at ENDED (specEvents): the opponent's own board, ships and all, as the original.
       const opponent = opponentOf(state, userId);
       return opponent === undefined
-        ? sharedKnownGrid(state, userId)
-        : toWireOwnGrid(sharedOwnGrid(state, opponent), state.fleets[opponent]);
+        ? boards.knownGrid(state, userId)
+        : toWireOwnGrid(boards.ownGrid(state, opponent), state.fleets[opponent]);
     }
     case 'opponentShipsIndexes': {
       const opponent = opponentOf(state, userId);

@@ -9,16 +9,7 @@ import type {
   WireStateFrame,
 } from '../../src/protocol';
 import { botLevelOf } from '../../src/bots/levels';
-import {
-  sharedKnownGrid,
-  sharedKnownRows,
-  sharedKnownShips,
-  sharedOwnGrid,
-  sharedOwnRows,
-  sharedFleet,
-  sharedPublicGrid,
-  sharedShips,
-} from './board-views';
+import { BoardViews, sharedFleet } from './board-views';
 import { EncodedJson, FrameJson } from './frame-json';
 import type { LocalFrame, Room } from './room';
 
@@ -70,8 +61,9 @@ export function matchOf(room: Room): Match {
 /**
  * The views of one change of a room, made once and shared by every frame of that change
  * (server/socket/publish.ts): the members list, the match (the same for both members), the winner,
- * and each board's grids, rows and sunk ships (board-views.ts, kept with the board itself, so a
- * board a change did not touch is not made again either). Each part is made on first use only.
+ * and each board's grids, rows and sunk ships (board-views.ts, for this change only: kept longer,
+ * they would sit in the live heap of every room between its moves). Each part is made on first
+ * use only.
  */
 export class ChangeViews {
   private membersList: Member[] | null = null;
@@ -79,6 +71,8 @@ export class ChangeViews {
   private winnerRef: UserRef | null | undefined;
   private move: { lastMove?: Shot[] } | null = null;
   private json: FrameJson | null = null;
+  /** The boards' grids, rows and sunk ships for this change (board-views.ts). */
+  readonly boards = new BoardViews();
 
   constructor(readonly room: Room) {}
 
@@ -115,9 +109,9 @@ export class ChangeViews {
       status: state.status,
       members: this.members(),
       shipsIndexes: sharedFleet(state.fleets[userId]),
-      playerBoats: sharedOwnRows(state, userId),
-      opponentBoats: sharedKnownRows(state, userId),
-      opponentShipsIndexes: sharedKnownShips(state, userId),
+      playerBoats: this.boards.ownRows(state, userId),
+      opponentBoats: this.boards.knownRows(state, userId),
+      opponentShipsIndexes: this.boards.knownShips(state, userId),
       battlePlace: lastShot(state),
       ...this.salvoMove(),
       winner: this.winner(),
@@ -130,8 +124,8 @@ export class ChangeViews {
     const { state } = this.room;
     return {
       ...this.wireView(userId),
-      playerBoats: sharedOwnGrid(state, userId),
-      opponentBoats: sharedKnownGrid(state, userId),
+      playerBoats: this.boards.ownGrid(state, userId),
+      opponentBoats: this.boards.knownGrid(state, userId),
     };
   }
 
@@ -142,8 +136,8 @@ export class ChangeViews {
 
   /**
    * The same frame as JSON, for a socket of this node (json-parser.ts writes it as it is): the
-   * parts every frame of the change shares, and the boards' and fleets' kept from change to
-   * change, are written once (frame-json.ts), not once a member.
+   * parts every frame of the change shares are written once (frame-json.ts), not once a member,
+   * and a fleet's once for the round.
    */
   encodedFrame(userId: string): EncodedJson {
     this.json ??= new FrameJson();
@@ -160,7 +154,7 @@ export class ChangeViews {
  * The frame every spectator of the room receives, cut from the boards as anyone may see them
  * (never an unsunk ship before ENDED). The audience count is added when it is sent.
  */
-export function spectatorFrame(room: Room): Omit<SpectatorFrame, 'spectators'> {
+export function spectatorFrame(room: Room, boards = new BoardViews()): Omit<SpectatorFrame, 'spectators'> {
   const { state } = room;
   const players = state.players.map((userId) => {
     const member = room.members.get(userId);
@@ -170,8 +164,8 @@ export function spectatorFrame(room: Room): Omit<SpectatorFrame, 'spectators'> {
       userId,
       username: member?.username ?? '',
       connected: (member?.socketId ?? null) !== null,
-      board: sharedPublicGrid(state, userId),
-      ships: sharedShips(state, userId),
+      board: boards.publicGrid(state, userId),
+      ships: boards.ships(state, userId),
       shots: target?.shots ?? 0,
       hits: target?.hits ?? 0,
     };

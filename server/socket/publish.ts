@@ -54,7 +54,7 @@ function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { read
       return;
     }
     for (const event of specEvents(room, member.userId, events)) {
-      target.emit(event, specPayload(event, room, member.userId, views.members));
+      target.emit(event, specPayload(event, room, member.userId, views));
     }
   };
   // The member whose turn it is goes last, so its turn signal leaves after every other frame.
