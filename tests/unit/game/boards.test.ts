@@ -4,6 +4,7 @@ import {
   AGAIN_RULES,
   type Board,
   boardsOf,
+  markAt,
   buildBoards,
   type Cell,
   cellIndex,
@@ -132,7 +133,7 @@ function expectBoardsAsBuilt(state: GameState): void {
   expect(kept.map(plain)).toEqual(built.map(plain));
 }
 
-const plain = (b: Board) => ({ ...b, marks: [...b.marks] });
+const plain = (b: Board) => ({ ...b, marks: Array.from({ length: 100 }, (_, i) => markAt(b, i)) });
 
 /** A state as storage gives it back: the same data, a new object, no boards kept with it. */
 const restored = (state: GameState): GameState => JSON.parse(JSON.stringify(state)) as GameState;
