@@ -19,30 +19,14 @@ export const MARK_CELLS: readonly Cell[] = ['E', 'M', 'H', 'D'];
 
 const CELLS = GRID_SIZE * GRID_SIZE;
 
-/*
- * Both typed arrays below are packed to at most 64 bytes, the most V8 keeps inside its own heap
- * (a larger one gets a backing store outside it, allocated and freed one by one, and each young
- * one is swept at every scavenge): a board's marks take 2 bits a cell (25 bytes) and a fleet
- * index 4 bits (50 bytes). A move copies one board's marks, so this is on every shot's path
- * (docs/benchmarks.md, "Boards kept per shot").
- */
-const MARK_BYTES = CELLS / 4;
-const SHIP_BYTES = CELLS / 2;
-
 /**
  * Where a fleet's ships lie, by cell: made once per fleet object (fleets are never changed). One
  * typed array a fleet and one a board: each costs its own headers in every live game's heap.
  */
 export interface FleetIndex {
-  /** The ship number + 1 at each cell (cellIndex), 0 on water, 4 bits a cell: read it with shipNumberAt. */
-  readonly cells: Uint8Array;
+  /** The ship number at each cell (cellIndex), -1 on water. */
+  readonly shipAt: Int8Array;
   readonly ships: number;
-}
-
-/** The ship number (0..9) at cell `i` of the fleet, -1 on water. */
-export function shipNumberAt(index: FleetIndex, i: number): number {
-  const byte = index.cells[i >> 1] ?? 0;
-  return ((i & 1 ? byte >> 4 : byte) & 0xf) - 1;
 }
 
 const fleetIndexes = new WeakMap<ShipMap, FleetIndex>();
@@ -50,16 +34,13 @@ const fleetIndexes = new WeakMap<ShipMap, FleetIndex>();
 export function fleetIndex(fleet: ShipMap): FleetIndex {
   let index = fleetIndexes.get(fleet);
   if (index) return index;
-  const packed = new Uint8Array(SHIP_BYTES);
+  const shipAt = new Int8Array(CELLS).fill(-1);
   let ships = 0;
   for (const [key, cells] of shipEntries(fleet)) {
     ships++;
-    for (const c of cells) {
-      const i = cellIndex(c);
-      packed[i >> 1] = (packed[i >> 1] ?? 0) | ((Number(key) + 1) << ((i & 1) * 4));
-    }
+    for (const c of cells) shipAt[cellIndex(c)] = Number(key);
   }
-  index = { cells: packed, ships };
+  index = { shipAt, ships };
   fleetIndexes.set(fleet, index);
   return index;
 }
@@ -72,10 +53,7 @@ export interface Board {
   /** The player whose fleet this is. */
   readonly playerId: string;
   readonly fleet: ShipMap | undefined;
-  /**
-   * The opponent's shots, one MARK per cell (cellIndex), 2 bits a cell: read them with markAt.
-   * Every cell of a sunk ship reads SUNK.
-   */
+  /** The opponent's shots, one MARK per cell (cellIndex); every cell of a sunk ship reads SUNK. */
   readonly marks: Uint8Array;
   /** Ships of the fleet not sunk yet (0 without a fleet). */
   readonly afloat: number;
@@ -93,7 +71,7 @@ function emptyBoard(playerId: string, fleet: ShipMap | undefined): Draft {
   return {
     playerId,
     fleet,
-    marks: new Uint8Array(MARK_BYTES),
+    marks: new Uint8Array(CELLS),
     afloat: fleet ? fleetIndex(fleet).ships : 0,
     marked: 0,
     shots: 0,
@@ -105,16 +83,6 @@ function draftOf(board: Board): Draft {
   return { ...board, marks: board.marks.slice() };
 }
 
-/** The MARK of cell `i` (cellIndex) on the board. */
-export function markAt(board: Board, i: number): number {
-  return ((board.marks[i >> 2] ?? 0) >> ((i & 3) * 2)) & 3;
-}
-
-function setMark(board: Draft, i: number, mark: number): void {
-  const shift = (i & 3) * 2;
-  board.marks[i >> 2] = ((board.marks[i >> 2] ?? 0) & ~(3 << shift)) | (mark << shift);
-}
-
 /**
  * Marks one shot: M for a miss, H for a hit, and every cell of a ship D once each of its cells was
  * hit (as its last hit is marked). Only membership of a cell and the recorded result count, as a
@@ -122,26 +90,26 @@ function setMark(board: Draft, i: number, mark: number): void {
  */
 function mark(board: Draft, shot: Shot): void {
   const i = cellIndex(shot);
-  if (markAt(board, i) === MARK.NONE) board.marked++;
+  if (board.marks[i] === MARK.NONE) board.marked++;
   board.shots++;
   if (shot.result === 'M') {
-    setMark(board, i, MARK.MISS);
+    board.marks[i] = MARK.MISS;
     return;
   }
   board.hits++;
-  setMark(board, i, MARK.HIT);
+  board.marks[i] = MARK.HIT;
   if (!board.fleet) return;
-  const ship = shipNumberAt(fleetIndex(board.fleet), i);
+  const ship = fleetIndex(board.fleet).shipAt[i] ?? -1;
   const cells = ship < 0 ? undefined : board.fleet[ALL_SHIP_KEYS[ship] ?? '0'];
-  if (!cells?.every((c) => markAt(board, cellIndex(c)) === MARK.HIT)) return;
+  if (!cells?.every((c) => board.marks[cellIndex(c)] === MARK.HIT)) return;
   board.afloat--;
-  for (const c of cells) setMark(board, cellIndex(c), MARK.SUNK);
+  for (const c of cells) board.marks[cellIndex(c)] = MARK.SUNK;
 }
 
 /** True when every cell of `ship` (ship number) reads SUNK on the board of that fleet. */
 export function sunkOnBoard(board: Board, ship: number): boolean {
   const cells = board.fleet?.[ALL_SHIP_KEYS[ship] ?? '0'];
-  return cells?.every((c) => markAt(board, cellIndex(c)) === MARK.SUNK) ?? false;
+  return cells?.every((c) => board.marks[cellIndex(c)] === MARK.SUNK) ?? false;
 }
 
 /** Both players' boards of one state, in join order. */
@@ -176,8 +144,8 @@ export function withShots(board: Board, shots: readonly Shot[]): Board {
 
 /** The view cell code at `i`: the mark, or S on one's own unshot ship cell when `ships` is given. */
 export function cellAt(board: Board, i: number, ships: FleetIndex | null): Cell {
-  const m = markAt(board, i);
-  if (m === MARK.NONE && ships !== null && shipNumberAt(ships, i) >= 0) return 'S';
+  const m = board.marks[i] ?? MARK.NONE;
+  if (m === MARK.NONE && ships !== null && (ships.shipAt[i] ?? -1) >= 0) return 'S';
   return MARK_CELLS[m] ?? 'E';
 }
 

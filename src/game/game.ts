@@ -3,7 +3,7 @@ import { type Coord, GRID_SIZE, cellIndex, inBounds } from './grid';
 import type { ShipMap } from './fleet';
 import { validateFleet, type FleetError } from './placement';
 import { resolveShot, type Shot, type ShotOutcome, type ShotSet } from './shots';
-import { type Board, boardOf, boardsOf, keepBoards, MARK, markAt, withShots } from './boards';
+import { type Board, boardOf, boardsOf, keepBoards, MARK, withShots } from './boards';
 import { turnShots } from './turn-shots';
 import type { Rng } from './rng';
 import { CLASSIC_RULES, type Rules } from './rules';
@@ -143,7 +143,7 @@ const NO_SHOTS: ShotSet = { has: () => false };
 
 /** The cells shot at on a board, as the rules ask about them. */
 function shotSetOf(board: Board): ShotSet {
-  return { has: (cell) => markAt(board, cell) !== MARK.NONE };
+  return { has: (cell) => board.marks[cell] !== MARK.NONE };
 }
 
 export interface ShotApplied {
@@ -181,7 +181,7 @@ export function fire(state: GameState, playerId: string, targets: readonly Coord
   if (board === undefined) return err('WRONG_STATUS');
   const indexes = targets.map(cellIndex);
   for (const [i, index] of indexes.entries()) {
-    if (markAt(board, index) !== MARK.NONE || indexes.indexOf(index) !== i) return err('ALREADY_SHOT');
+    if (board.marks[index] !== MARK.NONE || indexes.indexOf(index) !== i) return err('ALREADY_SHOT');
   }
   if (targets.length !== shotsAllowed(state, playerId)) return err('WRONG_SHOT_COUNT');
   const shots: Shot[] = [];
@@ -190,7 +190,7 @@ export function fire(state: GameState, playerId: string, targets: readonly Coord
   for (const [i, target] of targets.entries()) {
     // Shot before: on the board, or earlier in this move.
     const earlier = indexes.slice(0, i);
-    const fired: ShotSet = { has: (cell) => markAt(board, cell) !== MARK.NONE || earlier.includes(cell) };
+    const fired: ShotSet = { has: (cell) => board.marks[cell] !== MARK.NONE || earlier.includes(cell) };
     const outcome = resolveShot(fleet, fired, target);
     won ||= outcome.won;
     outcomes.push(outcome);

@@ -2,7 +2,7 @@ import { type Cell, type Coord, GRID_SIZE, type Grid, cellIndex } from './grid';
 import { type PartialShipMap, type ShipKey, type ShipMap, shipEntries } from './fleet';
 import { type EndReason, type GameState, type GameStatus, opponentOf } from './game';
 import type { Shot } from './shots';
-import { type Board, boardOf, cellAt, type FleetIndex, fleetIndex, shipNumberAt, sunkOnBoard } from './boards';
+import { type Board, boardOf, cellAt, type FleetIndex, fleetIndex, sunkOnBoard } from './boards';
 import type { Rules } from './rules';
 
 /**
@@ -38,7 +38,7 @@ export function boardGrid(board: Board | undefined, ships: FleetIndex | null): G
   for (let y = 0, i = 0; y < GRID_SIZE; y++) {
     const row = new Array<Cell>(GRID_SIZE);
     for (let x = 0; x < GRID_SIZE; x++, i++) {
-      row[x] = board ? cellAt(board, i, ships) : ships && shipNumberAt(ships, i) >= 0 ? 'S' : 'E';
+      row[x] = board ? cellAt(board, i, ships) : ships && (ships.shipAt[i] ?? -1) >= 0 ? 'S' : 'E';
     }
     grid[y] = row;
   }
