@@ -49,6 +49,7 @@ export const BoardHeader = memo(function BoardHeader({
           {accuracy === null
             ? t('tracker.noShots')
             : t(compact ? 'tracker.statsShort' : board === 'opponent' ? 'tracker.statsMine' : 'tracker.statsTheirs', {
+                count: stats.shots,
                 shots: String(stats.shots),
                 accuracy: String(accuracy),
               })}

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { buildResources, flattenKeys, missingKeys } from '../../../src/app/i18n/resources';
 import { LANGUAGES } from '../../../src/app/i18n/languages';
@@ -106,6 +107,24 @@ describe('translations', () => {
     for (const code of ERROR_CODES) expect(keys.has(`errors.codes.${code}`), code).toBe(true);
   });
 
+  it('counts shots and hits in the singular for one (and, in French, for none)', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources, lng: 'fr', ns: ['translation', 'stage'], interpolation: { escapeValue: false } });
+    const fr = i18n.getFixedT('fr', 'stage');
+    const en = i18n.getFixedT('en', 'stage');
+    expect(fr('tracker.statsMine', { count: 1, accuracy: '0' })).toBe(`1 tir · 0${NNBSP}% au but`);
+    expect(fr('tracker.statsTheirs', { count: 12, accuracy: '25' })).toBe(`12 tirs reçus · 25${NNBSP}% au but`);
+    expect(en('tracker.statsMine', { count: 1, accuracy: '100' })).toBe('1 shot · 100 % hits');
+    const history = (lng: string, shots: number, hits: number) => {
+      const t = i18n.getFixedT(lng);
+      return t('history.shots', { count: shots, hits: t('history.hits', { count: hits }) });
+    };
+    expect(history('fr', 5, 0)).toBe('5 tirs, 0 touché');
+    expect(history('fr', 1, 1)).toBe('1 tir, 1 touché');
+    expect(history('en', 1, 0)).toBe('1 shot, 0 hits');
+    expect(history('en', 40, 17)).toBe('40 shots, 17 hits');
+  });
+
   it('has every key the shell asks for by its literal name', () => {
     const keys = new Set(flattenKeys(resources.en?.translation));
     const asked: string[] = [];
@@ -119,7 +138,9 @@ describe('translations', () => {
       }
     }
     expect(asked.length).toBeGreaterThan(40);
-    const unknown = asked.filter((entry) => !keys.has(entry.split(': ')[1] ?? ''));
+    // A key asked with a count resolves to its plural forms (i18next: `key_one`, `key_other`).
+    const known = (key: string) => keys.has(key) || (keys.has(`${key}_one`) && keys.has(`${key}_other`));
+    const unknown = asked.filter((entry) => !known(entry.split(': ')[1] ?? ''));
     expect(unknown).toEqual([]);
   });
 

@@ -49,7 +49,8 @@ export function HistoryList() {
                   {/* The classic game is the default: only other rules are named. */}
                   {rulesName(g.rules) !== 'classic' && <RulesBadge rules={g.rules} />}
                   <span className="hint">
-                    {t(`history.reasons.${g.endReason}`)} · {t('history.shots', { shots: g.shots, hits: g.hits })}
+                    {t(`history.reasons.${g.endReason}`)} ·{' '}
+                    {t('history.shots', { count: g.shots, hits: t('history.hits', { count: g.hits }) })}
                     {change !== null ? ` · ${change >= 0 ? '+' : ''}${change}` : ''}
                   </span>
                 </span>
