@@ -154,7 +154,7 @@ export class ChangeViews {
  * The frame every spectator of the room receives, cut from the boards as anyone may see them
  * (never an unsunk ship before ENDED). The audience count is added when it is sent.
  */
-export function spectatorFrame(room: Room, boards = new BoardViews()): Omit<SpectatorFrame, 'spectators'> {
+export function spectatorFrame(room: Room, boards: BoardViews = new BoardViews()): Omit<SpectatorFrame, 'spectators'> {
   const { state } = room;
   const players = state.players.map((userId) => {
     const member = room.members.get(userId);

@@ -65,7 +65,7 @@ function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { read
   for (const listener of room.changeListeners) listener(room);
   // Only a change of the game itself (not of its audience) makes a new spectator frame.
   if (options.game === false) return;
-  spectatorFeed(nsp).changed(room);
+  spectatorFeed(nsp).changed(room, views.boards);
   for (const hook of hooks.get(nsp) ?? []) hook(room);
 }
 

@@ -1,4 +1,5 @@
 import { type SpectatorFrame, watchChannel } from '../../src/protocol';
+import type { BoardViews } from '../rooms/board-views';
 import type { Room } from '../rooms/room';
 import { spectatorFrame } from '../rooms/views';
 import type { RoomNamespace } from './types';
@@ -17,21 +18,24 @@ export class SpectatorFeed {
 
   constructor(private readonly nsp: RoomNamespace) {}
 
-  private frame(room: Room): Frame {
+  private frame(room: Room, boards?: BoardViews): Frame {
     let frame = this.frames.get(room);
     if (!frame) {
-      frame = spectatorFrame(room);
+      frame = spectatorFrame(room, boards);
       this.computations++;
       this.frames.set(room, frame);
     }
     return frame;
   }
 
-  /** The room changed: its spectators, if any, get the new frame. */
-  changed(room: Room): void {
+  /**
+   * The room changed: its spectators, if any, get the new frame, cut from the boards' views the
+   * change's member frames already made (`boards`, server/rooms/board-views.ts), not made again.
+   */
+  changed(room: Room, boards?: BoardViews): void {
     this.frames.delete(room);
     if (room.spectators === 0) return;
-    this.nsp.to(watchChannel(room.slug)).emit('spectate', { ...this.frame(room), spectators: room.spectators });
+    this.nsp.to(watchChannel(room.slug)).emit('spectate', { ...this.frame(room, boards), spectators: room.spectators });
   }
 
   /**
