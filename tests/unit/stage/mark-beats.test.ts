@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type Cell, emptyGrid, type Grid } from '../../../src/game';
-import { type Effect, planEffects } from '../../../src/stage/effects-plan';
+import { planEffects } from '../../../src/stage/effects-plan';
 import { activeHolds, markHolds, nextRelease, shownGrid, shownView } from '../../../src/stage/mark-beats';
 import { beatGap, moveOrder, scheduleShots } from '../../../src/stage/shot-beats';
-import { base, fleet, THEIR_TURN, withCells } from './snapshots';
+import { afterSalvo, base, cellOf, fleet, grid } from './snapshots';
 import { watchBoards } from '../../../src/app/components/history/boards-view';
 import type { SpectatorFrame } from '../../../src/protocol/spectators';
 import { boardsSnapshot } from '../../../src/stage/boards-model';
-
-const grid = (cells: [number, number, Cell][]): Grid => withCells(emptyGrid(), cells);
-const cellOf = (e: Effect) => ('cell' in e ? e.cell : null);
 
 /*
  * The shooter's salvo of four, fired in this order: C4 (miss), A9 (hit ship 4), J10 (miss), B9
@@ -22,18 +18,16 @@ const fired = [
   { x: 1, y: 8 },
 ];
 const before = base();
-const after = base({
-  members: THEIR_TURN,
-  opponentBoats: grid([
+const after = afterSalvo(
+  [
     [2, 3, 'M'],
     [0, 8, 'D'],
     [9, 9, 'M'],
     [1, 8, 'D'],
-  ]),
-  opponentShipsIndexes: { '4': fleet['4'] },
-  battlePlace: { shooterId: 'me', x: 1, y: 8, result: 'D' },
-  lastMove: fired,
-});
+  ],
+  ['4'],
+  { lastMove: fired },
+);
 const gap = beatGap(4);
 const scheduled = scheduleShots(planEffects(before, after), moveOrder(after));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Cell, emptyGrid, type Grid } from '../../../src/game';
+import { emptyGrid } from '../../../src/game';
 import { type Effect, planEffects } from '../../../src/stage/effects-plan';
 import {
   beatGap,
@@ -11,12 +11,9 @@ import {
   scheduleShots,
   shotOrder,
 } from '../../../src/stage/shot-beats';
-import { base, fleet, THEIR_TURN, withCells } from './snapshots';
+import { afterSalvo, base, cellOf, grid } from './snapshots';
 
 const snapshot = base;
-const grid = (cells: [number, number, Cell][]): Grid => withCells(emptyGrid(), cells);
-
-const cellOf = (e: Effect) => ('cell' in e ? e.cell : null);
 
 describe('beatGap', () => {
   it('spaces a salvo within its span, never closer than the shortest beat nor wider than the longest', () => {
@@ -34,19 +31,17 @@ describe('scheduleShots: a salvo lands shot by shot', () => {
   // The shooter's view after a five-shot salvo: three misses, a hit, and the shot that sank ship 4
   // (the view's battlePlace: the move's last shot) whose other cell was hit before.
   const before = snapshot({ opponentBoats: grid([[0, 8, 'H']]) });
-  const after = snapshot({
-    members: THEIR_TURN,
-    opponentBoats: grid([
-      [1, 8, 'D'],
+  const after = afterSalvo(
+    [
       [0, 8, 'D'],
       [5, 5, 'M'],
       [9, 9, 'M'],
       [6, 1, 'M'],
       [3, 3, 'H'],
-    ]),
-    opponentShipsIndexes: { '4': fleet['4'] },
-    battlePlace: { shooterId: 'me', x: 1, y: 8, result: 'D' },
-  });
+      [1, 8, 'D'],
+    ],
+    ['4'],
+  );
   const plan = planEffects(before, after);
   const scheduled = scheduleShots(plan, moveOrder(after));
   const gap = beatGap(5);

@@ -1,5 +1,5 @@
-import { type Cell, emptyGrid, type Grid, type ShipMap } from '../../../src/game';
-import type { StageSnapshot } from '../../../src/stage/effects-plan';
+import { type Cell, emptyGrid, type Grid, type ShipKey, type ShipMap, type ShotResult } from '../../../src/game';
+import type { Effect, StageSnapshot } from '../../../src/stage/effects-plan';
 
 /* What the effect planners' tests diff: a player's view in PLAY with a fixed fleet of their own. */
 
@@ -44,4 +44,32 @@ export function withCells(grid: readonly (readonly Cell[])[], cells: [number, nu
     if (row) row[x] = code;
   }
   return g;
+}
+
+/** An empty grid with each [x, y, code] written in. */
+export const grid = (cells: [number, number, Cell][]): Grid => withCells(emptyGrid(), cells);
+
+/** The cell an effect lands on, null for those with none (the turn, a sunk ship's burn). */
+export const cellOf = (e: Effect) => ('cell' in e ? e.cell : null);
+
+/**
+ * 'me''s view once a salvo has landed on the opponent's board: each [x, y, code] in the order fired
+ * (the last one the view's battlePlace), the ships it sank revealed, the turn passed to 'them'.
+ * `over` adds what a test needs (the server's lastMove, a game ended).
+ */
+export function afterSalvo(
+  shots: [number, number, ShotResult][],
+  sunk: readonly ShipKey[],
+  over: Partial<StageSnapshot> = {},
+): StageSnapshot {
+  const last = shots.at(-1);
+  if (!last) throw new Error('a salvo has one shot at least');
+  const [x, y, result] = last;
+  return base({
+    members: THEIR_TURN,
+    opponentBoats: grid(shots),
+    opponentShipsIndexes: Object.fromEntries(sunk.map((n) => [n, fleet[n] ?? []])),
+    battlePlace: { shooterId: 'me', x, y, result },
+    ...over,
+  });
 }
