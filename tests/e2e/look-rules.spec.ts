@@ -23,23 +23,49 @@ import {
  * French, at 1280×720 and 390×844. Screenshots go to test-results/screenshots (SCREENSHOT_DIR);
  * the checks are what a picture cannot prove (nothing overflows sideways or is cut off).
  */
-/** Every control in the game bar lies whole inside the window and inside its own box (nothing clipped). */
+/**
+ * Every control in the game bar lies whole inside the window and inside its own box (nothing
+ * clipped), with what it draws around itself: a ring (a shadow without blur, like Fire's when it is
+ * ready) or a focus outline is cut by a box that hides its overflow as surely as the control is.
+ */
 async function checkBarFits(page: Page, what: string): Promise<void> {
-  const cut = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.game-bar button, .game-bar [role="status"]')]
+  const cut = await page.evaluate(() => {
+    /** How far past its border box a control draws: its rings' spread and offset, its outline. */
+    const ringOf = (el: Element): number => {
+      const style = getComputedStyle(el);
+      const rings = [...style.boxShadow.matchAll(/(-?[\d.]+)px (-?[\d.]+)px ([\d.]+)px (-?[\d.]+)px(?! *inset)/g)]
+        .map((m) => m.slice(1).map(Number))
+        .filter(([, , blur]) => blur === 0)
+        .map(([x = 0, y = 0, , spread = 0]) => Math.max(Math.abs(x), Math.abs(y)) + spread);
+      const outline =
+        style.outlineStyle === 'none'
+          ? 0
+          : Number.parseFloat(style.outlineWidth) + Number.parseFloat(style.outlineOffset);
+      return Math.max(0, outline, ...rings);
+    };
+    return [...document.querySelectorAll<HTMLElement>('.game-bar button, .game-bar [role="status"]')]
       .filter((el) => el.offsetParent !== null)
       .filter((el) => {
-        const box = el.getBoundingClientRect();
+        const inner = el.getBoundingClientRect();
+        const ring = ringOf(el);
+        const box = {
+          left: inner.left - ring,
+          right: inner.right + ring,
+          top: inner.top - ring,
+          bottom: inner.bottom + ring,
+        };
         let clipped = box.left < 0 || box.right > window.innerWidth + 0.5 || el.scrollWidth > el.clientWidth + 1;
         for (let up = el.parentElement; up && !clipped; up = up.parentElement) {
-          if (getComputedStyle(up).overflowX === 'visible') continue;
+          const style = getComputedStyle(up);
           const outer = up.getBoundingClientRect();
-          clipped = box.right > outer.right + 0.5 || box.left < outer.left - 0.5;
+          if (style.overflowX !== 'visible') clipped = box.right > outer.right + 0.5 || box.left < outer.left - 0.5;
+          if (style.overflowY !== 'visible' && !clipped)
+            clipped = box.bottom > outer.bottom + 0.5 || box.top < outer.top - 0.5;
         }
         return clipped;
       })
-      .map((el) => el.textContent?.trim() ?? el.className),
-  );
+      .map((el) => `${el.textContent?.trim() || el.className}${ringOf(el) ? ` (ring ${ringOf(el)} px)` : ''}`);
+  });
   expect(cut, `${what}: clipped in the game bar`).toEqual([]);
 }
 
@@ -255,8 +281,15 @@ for (const language of LANGUAGE_NAMES) {
       await page.goto('/profile');
       const row = page.getByTestId('history').getByRole('listitem').first();
       await expect(row).toContainText(computer);
+      // The record per rules: every column, its header included, inside its card (on a phone the
+      // last header, "Rating" / « Classement », once ran a few pixels past the card's edge).
+      const byRules = page.locator('.table-card:has([data-testid="rules-stats"])');
+      await expect(byRules.getByRole('columnheader')).toHaveCount(4);
       for (const theme of THEMES) {
         await setTheme(page, theme);
+        await checkWithinPadding(page, 'table, th, td', '.table-card:has([data-testid="rules-stats"])', 'by rules');
+        await byRules.scrollIntoViewIfNeeded();
+        await shoot(page, viewport, theme, `rules-by-rules${suffix(language)}`);
         await row.scrollIntoViewIfNeeded();
         await shoot(page, viewport, theme, `rules-history${suffix(language)}`);
       }

@@ -11,7 +11,7 @@ export function RulesStatsTable({ stats }: { readonly stats: readonly RulesStats
   if (stats.length === 0) return <p className="hint">{t('profile.byRulesEmpty')}</p>;
   return (
     <div className="card table-card">
-      <table className="table" data-testid="rules-stats">
+      <table className="table rules-stats" data-testid="rules-stats">
         <thead>
           <tr>
             <th scope="col">{t('profile.byRulesRules')}</th>
