@@ -198,6 +198,8 @@ test('a public room appears in the Open games of another browser, live, and join
   await expect(list.getByRole('listitem').filter({ hasText: ann.account.username })).toHaveCount(0);
 
   await home(ann);
+  // Ann's room is a salvo one: the list says so, so that nobody joins rules they did not expect.
+  await ann.page.getByTestId('rules-choice').getByText('One shot per ship you still have afloat').click();
   await ann.page.getByRole('checkbox', { name: 'Public — list it in Open games' }).check();
   await ann.page.getByRole('button', { name: 'Create a game' }).click();
   await expect(ann.page.getByRole('heading', { name: 'Waiting for players' })).toBeVisible();
@@ -207,6 +209,8 @@ test('a public room appears in the Open games of another browser, live, and join
   const row = list.getByRole('listitem').filter({ hasText: ann.account.username });
   await expect(row).toBeVisible();
   await expect(row).toContainText(/waiting for \d+:\d\d/);
+  await expect(row.getByTestId('rules-badge')).toHaveAttribute('data-rules', 'salvo');
+  await expect(row.getByTestId('rules-badge')).toContainText('Salvo');
 
   // Ann sees her own room marked in another tab, not offered to join.
   const annTab = await ann.context.newPage();
