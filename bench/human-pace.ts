@@ -11,7 +11,10 @@
  * per cycle, bytes allocated per shot, and the live heap per game.
  *
  *   npx tsx bench/human-pace.ts [--games 2000] [--ramp 60] [--pace 2000] [--steady 90] [--rounds 1]
- *     [--variants slim,stgc,semi64,unpinned,slim@<commit>]
+ *     [--variants slim,stgc,semi64,unpinned,slim@<commit>] [--jitters 0,0.5]
+ *
+ * `--jitters` runs every variant once per think-time jitter (`broadside load --jitter`: each think
+ * drawn from pace × (1 ± share)); 0, every player thinks exactly `--pace`, is the default.
  *
  * `name@commit` runs variant `name` on the server built as it was at `commit` (bench/commit-build.ts):
  * a code lever against the code before it.
@@ -38,6 +41,12 @@ const pace = flag('--pace', 2000);
 const steady = flag('--steady', 90);
 const rounds = Math.round(flag('--rounds', 1));
 const variantArg = args.indexOf('--variants');
+const jitterArg = args.indexOf('--jitters');
+const jitters = (jitterArg >= 0 ? (args[jitterArg + 1] ?? '') : '0').split(',').map(Number);
+if (jitters.some((j) => !(j >= 0 && j <= 1))) {
+  console.error('--jitters: shares from 0 to 1, e.g. 0,0.5');
+  process.exit(2);
+}
 
 /**
  * A lever: node flags and environment of the server, the build it runs (today's unless `entry`),
@@ -122,7 +131,7 @@ interface Row {
   readonly load: string;
 }
 
-async function measure(variant: Variant, cpu: string | undefined): Promise<Row> {
+async function measure(variant: Variant, jitter: number, cpu: string | undefined): Promise<Row> {
   const dataDir = mkdtempSync(join(tmpdir(), 'broadside-human-pace-'));
   const tokens = await seedAccounts(dataDir, 2 * games);
   const loadBefore = loadavg()[0]?.toFixed(1) ?? '';
@@ -169,7 +178,8 @@ async function measure(variant: Variant, cpu: string | undefined): Promise<Row> 
     const loadArgs = [
       ...['--games', String(100 * games), '--concurrency', String(games), '--ramp', String(ramp)],
       ...['--duration', String(to + 5), '--rematch', '1', '--tokens', tokens],
-      ...['--pace', String(pace), '--strategy', 'hunt', '--workers', '1', '--timeout', '120'],
+      ...['--pace', String(pace), '--jitter', String(jitter)],
+      ...['--strategy', 'hunt', '--workers', '1', '--timeout', '120'],
     ];
     const report = await runLoadJson<LoadReport>(url, loadArgs, (to + 300) * 1000, (pid) => {
       loadPid = pid;
@@ -191,7 +201,7 @@ async function measure(variant: Variant, cpu: string | undefined): Promise<Row> 
       : Math.min(...during.map((s) => s.metrics.memory.heapUsedBytes / 2 ** 20));
     const inFlight = rooms.length ? rooms.reduce((a, b) => a + b, 0) / rooms.length : games;
     return {
-      variant: variant.name,
+      variant: jitter ? `${variant.name} ±${Math.round(jitter * 100)}%` : variant.name,
       completed: report.completed,
       errors: report.errors,
       errorsByCode: report.errorsByCode,
@@ -226,21 +236,23 @@ if (pins) pinSelf(pins.client);
 const rows: Row[] = [];
 for (let round = 0; round < rounds; round++) {
   for (const v of variants) {
-    const row = await measure(v, pins?.servers);
-    rows.push(row);
-    console.log(JSON.stringify(row));
+    for (const jitter of jitters) {
+      const row = await measure(v, jitter, pins?.servers);
+      rows.push(row);
+      console.log(JSON.stringify(row));
+    }
   }
 }
 console.log(
   `human pace — ${games} games (${2 * games} sockets) in flight, ramp ${ramp} s, pace ${pace} ms, steady window ${steady} s from ${Math.ceil((ramp + 15) / 10) * 10} s; server on CPU ${pins?.servers ?? 'any'} (unpinned variants: any), load on CPU ${pins?.client ?? 'any'}`,
 );
 console.log(
-  'variant      games  errors  sockets  shots/s  CPU ms/shot  core  load core  shoot p99 med/worst  loop max  full GCs  scavenges  scav ms  mark ms mean/max  KB alloc/shot  KB live/game  load before/after',
+  'variant          games  errors  sockets  shots/s  CPU ms/shot  core  load core  shoot p99 med/worst  loop max  full GCs  scavenges  scav ms  mark ms mean/max  KB alloc/shot  KB live/game  load before/after',
 );
 const f = (n: number, d = 1): string => (Number.isFinite(n) ? n.toFixed(d) : '–');
 for (const r of rows) {
   console.log(
-    `${r.variant.padEnd(11)} ${String(r.completed).padStart(6)} ${String(r.errors).padStart(7)} ${String(r.peakSockets).padStart(8)} ` +
+    `${r.variant.padEnd(15)} ${String(r.completed).padStart(6)} ${String(r.errors).padStart(7)} ${String(r.peakSockets).padStart(8)} ` +
       `${f(r.shotsPerSecond, 0).padStart(8)} ${f(r.cpuMsPerShot, 3).padStart(12)} ${f(r.coreShare, 2).padStart(5)} ${f(r.loadCoreShare, 2).padStart(10)} ` +
       `${`${f(r.shootP99Median)} / ${f(r.shootP99Worst)}`.padStart(20)} ${f(r.loopMaxMs).padStart(9)} ${String(r.fullCycles).padStart(9)} ` +
       `${String(r.scavenges).padStart(10)} ${f(r.scavengeMsMean).padStart(8)} ${`${f(r.markMsMean)} / ${f(r.markMsMax)}`.padStart(17)} ` +

@@ -24,6 +24,7 @@ import { createOutput } from '../output';
 import { createProgress } from '../progress';
 import { errorHints } from '../load/hints';
 import { readTokens } from '../load/tokens';
+import { paceText } from '../load/think';
 
 interface LoadOptions {
   server: string;
@@ -36,6 +37,7 @@ interface LoadOptions {
   duration?: number;
   maxInFlight: number;
   pace: number;
+  jitter: number;
   rematch: number;
   tokens?: string;
   workers: number;
@@ -95,7 +97,7 @@ function reportLines(server: string, report: LoadReport, htmlFile: string | unde
     report.scenario === 'game'
       ? [
           `load on ${server}: ${report.completed}/${report.games} games completed, ${report.errors} failed, ${model}, ` +
-            `${report.workers} worker(s), rules ${report.rules}${report.paceMs ? `, ${report.paceMs} ms between a player's shots` : ''}`,
+            `${report.workers} worker(s), rules ${report.rules}${report.paceMs ? `, ${paceText(report.paceMs, report.paceJitter)} between a player's shots` : ''}`,
           `throughput ${report.gamesPerSecond} games/s, ${report.shotsPerSecond} shots/s over ${report.seconds} s`,
         ]
       : [
@@ -174,6 +176,11 @@ export function loadCommand(): Command {
       )
       .addOption(secondsOption('--pace <ms>', "think time before each of a player's shots (human pace: 2000)", 0))
       .addOption(
+        new Option('--jitter <share>', 'each think time drawn from pace × (1 ± share), uniformly (0: exactly --pace)')
+          .default(0)
+          .argParser(share),
+      )
+      .addOption(
         new Option('--rematch <share>', 'share of games followed by a rematch on the same sockets (else a new room)')
           .default(0.5)
           .argParser(share),
@@ -200,7 +207,7 @@ export function loadCommand(): Command {
       .addOption(new Option('--allow-remote', 'allow a server that is not on this machine (loopback only by default)')),
     [
       'broadside load --games 200 --concurrency 20 --ramp 5',
-      'broadside load --arrival-rate 20 --duration 60 --pace 2000 --report load.html',
+      'broadside load --arrival-rate 20 --duration 60 --pace 2000 --jitter 0.5 --report load.html',
       'broadside load --scenario auth --accounts 200 --concurrency 20',
       'broadside load --games 50 --concurrency 10 --rules fleet=russian,shots=salvo',
       'broadside load --games 600 --concurrency 40 --accounts-first --json',
@@ -234,6 +241,7 @@ export function loadCommand(): Command {
         seed: options.seed,
         stepTimeoutMs: options.timeout * 1000,
         paceMs: options.pace,
+        paceJitter: options.jitter,
         rematch: options.rematch,
         rules: options.rules,
         tokens: options.tokens === undefined ? null : readTokens(options.tokens),

@@ -18,6 +18,11 @@ export interface LoadConfig {
   readonly stepTimeoutMs: number;
   /** Think time before each shot (ms). */
   readonly paceMs: number;
+  /**
+   * Share of `paceMs` each think time may differ by, drawn uniformly (cli/load/think.ts): 0.5 gives
+   * 1 to 3 s around a 2-s pace. 0 or absent: every think takes exactly `paceMs`.
+   */
+  readonly paceJitter?: number;
   /** Share of games after which the two players rematch in their room, on their open sockets. */
   readonly rematch: number;
   /** The rules every game's room is created under (docs/game.md, "Rule variants"). */

@@ -11,13 +11,14 @@ import {
 import type { GameClient } from '../../src/protocol';
 import { type Account, createRoom, login, signUp, takeSeat } from '../session';
 import type { LoadConfig } from './config';
+import { thinkTimes } from './think';
 
 /** What a game needs to know of a load run (`broadside load`, or the Artillery engine's options). */
 export type GameSettings = Pick<
   LoadConfig,
   'server' | 'strategy' | 'placement' | 'seed' | 'stepTimeoutMs' | 'paceMs' | 'rematch'
 > &
-  Partial<Pick<LoadConfig, 'rules'>>;
+  Partial<Pick<LoadConfig, 'rules' | 'paceJitter'>>;
 
 /** Where the scenario records how long each step took, ms (the load run's Timeline, or Artillery's metrics). */
 export interface StepRecorder {
@@ -140,11 +141,14 @@ export class GameScenario {
     }));
     const [ba, bb] = bots;
     if (!ba || !bb) throw new Error('two players expected');
-    const options = { stepTimeoutMs: config.stepTimeoutMs, observe, thinkMs: config.paceMs };
+    const options = { stepTimeoutMs: config.stepTimeoutMs, observe };
+    // Each player's think times from a stream of its own, so the bots' shots stay those of the seed.
+    const think = (side: number) =>
+      thinkTimes(config.paceMs, config.paceJitter ?? 0, createRng(gameSeed(config.seed, index, 50 + side)));
     const [first, second] = oneAfterTheOther();
     await Promise.all([
-      playGame(ca, ba, { ...options, ...first, start: true }),
-      playGame(cb, bb, { ...options, ...second, start: false }),
+      playGame(ca, ba, { ...options, ...first, thinkMs: think(0), start: true }),
+      playGame(cb, bb, { ...options, ...second, thinkMs: think(1), start: false }),
     ]);
   }
 

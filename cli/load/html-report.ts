@@ -1,6 +1,7 @@
 import type { LoadReport } from './run';
 import { htmlPage } from '../html-page';
 import { barChart, escapeHtml, lineChart, type Series } from './svg-chart';
+import { paceText } from './think';
 
 const COLORS = { p50: '#2f80ed', p99: '#eb5757', done: '#27ae60', failed: '#eb5757', shots: '#9b51e0', max: '#f2994a' };
 
@@ -12,7 +13,10 @@ function modelText(report: LoadReport): string {
     m.kind === 'closed'
       ? `closed model: ${m.count} ${report.scenario === 'game' ? 'games' : 'accounts'}, ${m.concurrency} at once, ramp ${m.rampSeconds} s`
       : `open model: ${m.ratePerSecond} arrivals/s for ${m.durationSeconds} s, at most ${m.maxInFlight} in flight`;
-  const extra = report.scenario === 'game' ? `, think time ${report.paceMs} ms, rematch share ${report.rematch}` : '';
+  const extra =
+    report.scenario === 'game'
+      ? `, think time ${paceText(report.paceMs, report.paceJitter)}, rematch share ${report.rematch}`
+      : '';
   return `${how}${extra}, ${report.workers} generator thread(s)`;
 }
 

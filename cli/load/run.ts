@@ -33,6 +33,8 @@ export interface LoadReport {
   readonly concurrency: number;
   readonly peakInFlight: number;
   readonly paceMs: number;
+  /** Share of the pace each think time may differ by (`--jitter`). */
+  readonly paceJitter: number;
   readonly rematch: number;
   /** The rules of every game's room, written as `--rules` takes them. */
   readonly rules: string;
@@ -178,6 +180,7 @@ export async function runLoad(
     concurrency: config.model.kind === 'closed' ? config.model.concurrency : peakInFlight,
     peakInFlight,
     paceMs: config.paceMs,
+    paceJitter: config.paceJitter ?? 0,
     rematch: config.rematch,
     rules: formatRules(config.rules),
     accounts,

@@ -54,8 +54,11 @@ export interface PlayOptions {
   /** Longest wait for any single step of the game (the opponent's move, a state frame). */
   readonly stepTimeoutMs?: number;
   readonly observe?: AckObserver;
-  /** Think time before each shot, as a person takes (load tests at human pace); 0 by default. */
-  readonly thinkMs?: number;
+  /**
+   * Think time before each shot, as a person takes (load tests at human pace): ms, or a function
+   * giving each shot's (people do not all take the same time); 0 by default.
+   */
+  readonly thinkMs?: number | (() => number);
   /** Resigns instead of firing its shot number N + 1 (testers: a game that ends by resignation). */
   readonly resignAfter?: number;
 }
@@ -245,7 +248,8 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
         options.resignAfter !== undefined && turn.shots >= options.resignAfter
           ? 'resign'
           : await (async () => {
-              if (options.thinkMs) await new Promise((resolve) => setTimeout(resolve, options.thinkMs));
+              const thinkMs = typeof options.thinkMs === 'function' ? options.thinkMs() : options.thinkMs;
+              if (thinkMs) await new Promise((resolve) => setTimeout(resolve, thinkMs));
               const view = {
                 grid: state.opponentBoats,
                 sunk: state.opponentShipsIndexes,

@@ -102,6 +102,7 @@ export class BroadsideEngine {
         seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
         stepTimeoutMs: options.timeout * 1000,
         paceMs: options.pace,
+        paceJitter: options.jitter,
         rematch: options.rematch,
       },
       {

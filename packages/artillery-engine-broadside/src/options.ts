@@ -12,6 +12,8 @@ export const EngineOptionsSchema = z
     placement: z.string().min(1).default('random'),
     /** Think time before each shot, ms (human pace: 2000). */
     pace: z.number().min(0).max(600_000).default(0),
+    /** Share of `pace` each think time may differ by, drawn uniformly (0.5: 1 to 3 s around 2000). */
+    jitter: z.number().min(0).max(1).default(0),
     /** Share of games followed by a rematch on the same sockets (else a new room). */
     rematch: z.number().min(0).max(1).default(0.5),
     /** Longest wait for any acknowledgement or frame, seconds. */

@@ -102,15 +102,15 @@ describe('broadside load', () => {
     }
   }, 90_000);
 
-  it('open model: games arrive at a fixed rate, paced shots, zero errors', async () => {
+  it('open model: games arrive at a fixed rate, paced shots with jittered think times, zero errors', async () => {
     const run = await runCli(
-      argv`load --server ${server.url} --arrival-rate 2 --duration 3 --pace 5 --workers 2 --json --quiet`,
+      argv`load --server ${server.url} --arrival-rate 2 --duration 3 --pace 5 --jitter 0.5 --workers 2 --json --quiet`,
       { timeoutMs: 110_000 },
     );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = run.json<LoadReport>();
-    expect(report).toMatchObject({ scenario: 'game', games: 6, completed: 6, errors: 0, paceMs: 5 });
+    expect(report).toMatchObject({ scenario: 'game', games: 6, completed: 6, errors: 0, paceMs: 5, paceJitter: 0.5 });
     expect(report.model).toEqual({ kind: 'open', ratePerSecond: 2, durationSeconds: 3, maxInFlight: 20_000 });
     expect(report.peakInFlight).toBeGreaterThan(0);
     expectOrderedPercentiles(report, ['signUp', 'login', 'shoot']);

@@ -15,6 +15,7 @@ describe('artillery-engine-broadside options', () => {
       strategy: 'hunt',
       placement: 'random',
       pace: 0,
+      jitter: 0,
       rematch: 0.5,
       timeout: 30,
       pairs: 0,
@@ -30,6 +31,7 @@ describe('artillery-engine-broadside options', () => {
     expect(() => engineOptions({ broadside: { rematch: 2 } })).toThrow(/config\.broadside \(rematch/);
     expect(() => engineOptions({ broadside: { concurrency: 4 } })).toThrow(/concurrency/);
     expect(() => engineOptions({ broadside: { pairs: 1.5 } })).toThrow(/config\.broadside \(pairs/);
+    expect(() => engineOptions({ broadside: { jitter: 1.5 } })).toThrow(/config\.broadside \(jitter/);
   });
 
   it('refuses a target that is not an http(s) server, an unknown strategy and an unknown step', () => {
