@@ -6,7 +6,7 @@ import { specEvents, specPayload } from '../rooms/spec-views';
 import { ChangeViews } from '../rooms/views';
 import { spectatorFeed } from './spectators';
 import type { RoomNamespace } from './types';
-import { holdWrites } from './write-batch';
+import { holdWrites, releaseWrites } from './write-batch';
 
 /**
  * The one publisher of room changes (the seam dispatch.ts publishes through): every change of
@@ -62,6 +62,9 @@ function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { read
   for (const member of room.members.values()) if (member.userId !== turn) send(member);
   const last = turn === null ? undefined : room.members.get(turn);
   if (last) send(last);
+  // The ack and the frames of this change leave now, in one write a socket, rather than at the
+  // end of the tick with every other change of the same commit (write-batch.ts).
+  releaseWrites();
   for (const listener of room.changeListeners) listener(room);
   // Only a change of the game itself (not of its audience) makes a new spectator frame.
   if (options.game === false) return;

@@ -26,8 +26,12 @@ function tcpOf(conn: Connection): TcpSocket | null {
   return tcp && typeof tcp.cork === 'function' && typeof tcp.uncork === 'function' ? tcp : null;
 }
 
-function release(): void {
-  scheduled = false;
+/**
+ * Sends every write held so far (holdWrites), each socket's in one system call. Called at the end
+ * of each published change (publish.ts) and, for whatever else was held, at the end of the tick.
+ */
+export function releaseWrites(): void {
+  if (held.size === 0) return;
   for (const h of held.values()) {
     if (!h.inFlight) h.conn.transport.writable = true;
     // One transport.send for every packet queued during the hold: into a corked socket, so the
@@ -46,6 +50,10 @@ function release(): void {
  * ack and three events to each player) where two do. The hold marks the transport as busy so that
  * engine.io queues every packet, and corks the TCP socket so the one flush at the end of the tick
  * becomes one write. WebSocket transports only; others are left alone (a socket held by another node is written there).
+ * A published change releases its writes as soon as it is sent (publish.ts): the writes of one
+ * database commit's many changes (server/db/tick-batch.ts resumes them all in one tick) would
+ * otherwise wait for the last of them, and their frames outlive a scavenge or two in the young
+ * generation, which then copies and promotes them (docs/benchmarks.md, "Frames held by the tick").
  */
 export function holdWrites(socket: RoomSocket): void {
   if (held.has(socket.id)) return;
@@ -61,6 +69,9 @@ export function holdWrites(socket: RoomSocket): void {
     scheduled = true;
     // After the current callback and the promise continuations it started: every ack and event
     // of this tick is queued by then.
-    process.nextTick(release);
+    process.nextTick(() => {
+      scheduled = false;
+      releaseWrites();
+    });
   }
 }

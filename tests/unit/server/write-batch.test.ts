@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomSocket } from '../../../server/socket/types';
-import { holdWrites } from '../../../server/socket/write-batch';
+import { holdWrites, releaseWrites } from '../../../server/socket/write-batch';
 
 function fakeTcp() {
   const calls: string[] = [];
@@ -25,6 +25,26 @@ describe('holdWrites', () => {
     expect(transport.writable).toBe(true);
     expect(flushes).toBe(1);
     expect(tcp.calls).toEqual(['cork', 'uncork']);
+  });
+
+  it('releaseWrites sends what is held at once (a published change), and the end of the tick finds nothing left', async () => {
+    const tcp = fakeTcp();
+    let flushes = 0;
+    const transport = { name: 'websocket', writable: true, socket: { _socket: tcp } };
+    const socket = { id: 'c', conn: { readyState: 'open', transport, flush: () => flushes++ } };
+    holdWrites(socket as unknown as RoomSocket);
+    releaseWrites();
+    expect(transport.writable).toBe(true);
+    expect(flushes).toBe(1);
+    expect(tcp.calls).toEqual(['cork', 'uncork']);
+    // Held again in the same tick (the next change of the same commit): its own write.
+    holdWrites(socket as unknown as RoomSocket);
+    expect(transport.writable).toBe(false);
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(flushes).toBe(2);
+    expect(tcp.calls).toEqual(['cork', 'uncork', 'cork', 'uncork']);
+    releaseWrites();
+    expect(flushes).toBe(2);
   });
 
   it('leaves polling transports alone', () => {
