@@ -31,7 +31,10 @@ test('two players sign up, meet in a room, play a whole game by clicking the can
   await ben.getByLabel('Name of the game').fill(slug);
   await ben.getByRole('button', { name: 'Join a game' }).click();
   for (const page of pages) {
-    await expect(page.getByRole('listitem')).toHaveText([accounts[0].username, accounts[1].username]);
+    await expect(page.getByRole('list', { name: 'Players' }).getByRole('listitem')).toHaveText([
+      accounts[0].username,
+      accounts[1].username,
+    ]);
   }
 
   // Either member may start; both pages move to the game.

@@ -87,7 +87,10 @@ test('our web client plays a whole game on the original server, to the winner an
   await ben.page.getByLabel('Name of the game').fill(slug);
   await ben.page.getByRole('button', { name: 'Join a game' }).click();
   for (const { page } of [ann, ben]) {
-    await expect(page.getByRole('listitem')).toHaveText([ann.account.username, ben.account.username]);
+    await expect(page.getByRole('list', { name: 'Players' }).getByRole('listitem')).toHaveText([
+      ann.account.username,
+      ben.account.username,
+    ]);
   }
 
   // The original lets only its host start: Ben is told Ann starts, and has no button.

@@ -66,7 +66,7 @@ for (const viewport of VIEWPORT_NAMES) {
     await page.goto(`/game/lobby/${slug}`);
     const rival = await connectClient(url, foe.token, slug);
     expect(await rival.joinRoom(slug)).toBe('UNSTARTED');
-    await expect(page.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByRole('list', { name: 'Players' }).getByRole('listitem')).toHaveCount(2);
     await shootBothThemes(page, viewport, 'lobby-full');
     expect(await rival.startGame(slug)).toBeNull();
     await expect(page).toHaveURL(`/game/${slug}`);

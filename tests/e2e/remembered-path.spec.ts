@@ -21,7 +21,7 @@ test('an anonymous visit to a lobby lands on /login and returns there after logi
 
   await expect(page).toHaveURL(`/game/lobby/${slug}`);
   await expect(page.getByRole('heading', { name: 'Waiting for players' })).toBeVisible();
-  await expect(page.getByRole('listitem')).toHaveText([account.username]);
+  await expect(page.getByRole('list', { name: 'Players' }).getByRole('listitem')).toHaveText([account.username]);
 });
 
 test('a wrong password shows the server message in the banner', async ({ browser }) => {

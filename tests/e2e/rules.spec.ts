@@ -123,6 +123,17 @@ test('Salvo between two players: aim as many cells as ships afloat, take one bac
   await expect(ann.page.getByRole('heading', { name: 'Waiting for players' })).toBeVisible();
   const slug = decodeURIComponent(new URL(ann.page.url()).pathname.split('/').pop() ?? '');
   await ben.page.goto(`/game/lobby/${encodeURIComponent(slug)}`);
+  // Both see the room's rules in the lobby: Ben knows what he joined before the game starts.
+  for (const p of [ann, ben]) {
+    const rules = p.page.getByTestId('lobby-rules');
+    await expect(rules.getByTestId('rules-badge')).toHaveAttribute('data-rules', 'salvo');
+    await expect(rules.getByRole('listitem')).toContainText([
+      'Five ships',
+      'may touch',
+      'One shot per ship you still have afloat, fired together.',
+      'after every salvo',
+    ]);
+  }
   await ben.page.getByRole('button', { name: 'Start the game' }).click();
   for (const p of [ann, ben]) {
     await expect(p.page).toHaveURL(`/game/${slug}`);

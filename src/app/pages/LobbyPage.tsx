@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { MAX_PLAYERS } from '../../game';
 import { mayStart } from '../../protocol/capabilities';
 import { BackButton } from '../components/BackButton';
+import { RulesBadge, RulesList } from '../components/rules/RulesBadge';
 import { DepartedNotice } from '../components/lobby/DepartedNotice';
 import { LeaveLobbyButton } from '../components/lobby/LeaveLobbyButton';
 import { lobbyExit } from '../routing/game-flow';
@@ -20,13 +21,16 @@ import type { User } from '../stores/user';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** The Lobby (docs/game.md, The pages): members, the invitation link, and 'Start the game' with exactly two players. */
+/**
+ * The Lobby (docs/game.md, The pages): the invitation link, the room's rules (a friend sees what
+ * they are joining before the game starts), members, and 'Start the game' with exactly two players.
+ */
 export default function LobbyPage({ slug, user }: { slug: string; user: User }) {
   const { t } = useTranslation();
   const name = usePlayerName();
   const [, navigate] = useLocation();
   const session = useGameSession(slug, user);
-  const { members, gameStatus } = useSnapshot(gameStore);
+  const { members, gameStatus, match } = useSnapshot(gameStore);
   const features = useFeatures();
   const [copy, setCopy] = useState<CopyState>('idle');
   const inviteLink = `${window.location.origin}${lobbyPath(slug)}`;
@@ -79,6 +83,16 @@ export default function LobbyPage({ slug, user }: { slug: string; user: User }) 
           </p>
         )}
       </div>
+      {/* Once the room is known: before, the store holds the default rules, not this room's. */}
+      {gameStatus !== null && (
+        <div className="card lobby-rules" data-testid="lobby-rules">
+          <div className="lobby-rules-head">
+            <h2 className="section-title">{t('lobby.rules')}</h2>
+            <RulesBadge rules={match.rules} />
+          </div>
+          <RulesList rules={match.rules} />
+        </div>
+      )}
       <div className="card">
         <h2 className="section-title">{t('lobby.members')}</h2>
         <ul className="list members" aria-label={t('lobby.members')}>

@@ -125,6 +125,21 @@ describe('translations', () => {
     expect(history('en', 40, 17)).toBe('40 shots, 17 hits');
   });
 
+  it("names no set of rules like a button of the game bar (the end bar shows the rules' chip beside Replay)", () => {
+    for (const lng of LANGUAGES) {
+      const tree = resources[lng]?.translation as {
+        rules: { names: Record<string, string> };
+        game: Record<string, string>;
+        resign: Record<string, string>;
+      };
+      const buttons = [tree.game.replay, tree.game.validate, tree.game.shuffle, tree.resign.button].map((b) =>
+        b?.toLowerCase(),
+      );
+      const clashes = Object.values(tree.rules.names).filter((name) => buttons.includes(name.toLowerCase()));
+      expect(clashes, lng).toEqual([]);
+    }
+  });
+
   it('has every key the shell asks for by its literal name', () => {
     const keys = new Set(flattenKeys(resources.en?.translation));
     const asked: string[] = [];
