@@ -67,6 +67,10 @@ for (const viewport of VIEWPORT_NAMES) {
     const rival = await connectClient(url, foe.token, slug);
     expect(await rival.joinRoom(slug)).toBe('UNSTARTED');
     await expect(page.getByRole('list', { name: 'Players' }).getByRole('listitem')).toHaveCount(2);
+    // The classic rules fold to their chip, so that Start stays in view on a phone.
+    await expect(page.getByTestId('lobby-rules').getByTestId('rules-badge')).toHaveText(/Classic/);
+    await expect(page.getByTestId('lobby-rules').getByRole('listitem').first()).toBeHidden();
+    if (viewport === 'phone') await expect(page.getByRole('button', { name: 'Start the game' })).toBeInViewport();
     await shootBothThemes(page, viewport, 'lobby-full');
     expect(await rival.startGame(slug)).toBeNull();
     await expect(page).toHaveURL(`/game/${slug}`);

@@ -107,6 +107,31 @@ for (const language of LANGUAGE_NAMES) {
   }
 }
 
+for (const language of LANGUAGE_NAMES) {
+  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+    test(`the lobby of a Morskoy Boy room spells its rules out, both themes, ${viewport}, ${language}`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const user = await apiPlayer(baseURL, 'lobby');
+      const { slug } = await user.api.createRoom({ rules: { fleet: 'russian', again: 'hit' } });
+      const page = await (await newContext(browser, viewport, user, language)).newPage();
+      await page.goto(`/game/lobby/${slug}`);
+      const rules = page.getByTestId('lobby-rules');
+      await expect(rules.getByTestId('rules-badge')).toHaveText(new RegExp(text(language, 'rules.names.russian')));
+      // Not the classic rules: every line shows without a tap.
+      await expect(rules.getByRole('listitem')).toHaveCount(4);
+      await expect(rules.getByRole('listitem').first()).toBeVisible();
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await checkNoSidewaysScroll(page, 'lobby');
+        await checkWithinPadding(page, 'h2, .rules-badge, li', '.lobby-rules', 'lobby rules');
+        await shoot(page, viewport, theme, `rules-lobby${suffix(language)}`);
+      }
+    });
+  }
+}
+
 /** The one-cell boat moved next to another ship, by a drag on the canvas: drawn refused. */
 async function touchLayout(page: Page): Promise<void> {
   const stage = page.getByTestId('stage');

@@ -10,6 +10,7 @@ import { RulesBadge, RulesList } from '../components/rules/RulesBadge';
 import { DepartedNotice } from '../components/lobby/DepartedNotice';
 import { LeaveLobbyButton } from '../components/lobby/LeaveLobbyButton';
 import { lobbyExit } from '../routing/game-flow';
+import { rulesName } from '../rules/rule-choice';
 import { lobbyPath } from '../routing/paths';
 import { isConnected } from '../session/presence';
 import { useGameSession } from '../session/use-game-session';
@@ -83,14 +84,17 @@ export default function LobbyPage({ slug, user }: { slug: string; user: User }) 
           </p>
         )}
       </div>
-      {/* Once the room is known: before, the store holds the default rules, not this room's. */}
+      {/* Once the room is known: before, the store holds the default rules, not this room's. Rules
+          other than the classic ones are spelled out at once; the classic ones fold to their chip. */}
       {gameStatus !== null && (
         <div className="card lobby-rules" data-testid="lobby-rules">
-          <div className="lobby-rules-head">
-            <h2 className="section-title">{t('lobby.rules')}</h2>
-            <RulesBadge rules={match.rules} />
-          </div>
-          <RulesList rules={match.rules} />
+          <details className="lobby-rules-more" open={rulesName(match.rules) !== 'classic'}>
+            <summary>
+              <h2 className="section-title">{t('lobby.rules')}</h2>
+              <RulesBadge rules={match.rules} />
+            </summary>
+            <RulesList rules={match.rules} />
+          </details>
         </div>
       )}
       <div className="card">
