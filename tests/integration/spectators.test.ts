@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cellIndex, type Coord, SHIP_KEYS, type ShipMap } from '../../src/game';
+import { cellIndex, type Coord, makeRules, SHIP_KEYS, type ShipMap } from '../../src/game';
 import { type GameClient, isErrorAck, type SpectatorFrame, SpectatorFrameSchema } from '../../src/protocol';
 import { type Seat, playToTheEnd, scanner, startAndPlace, twoPlayersInRoom } from '../support/game';
 import { connectClient, newPlayer, waitForState } from '../support/players';
@@ -116,6 +116,27 @@ describe('a spectator', () => {
     expect(byId.get(opener.player.id)?.shots).toBe(shots.filter((s) => s.seat === opener).length);
     for (const c of [client, a.client, b.client]) c.close();
   }, 60_000);
+
+  it('of a room under other rules reads them in every frame, and a salvo in the order it was fired', async () => {
+    const rules = makeRules({ fleet: 'russian', shots: 'salvo' });
+    const { slug, a, b } = await twoPlayersInRoom(server.url, { rules, seeds: [21, 22] });
+    const { client } = await spectator(slug);
+    const joined = await client.watchRoom(slug);
+    expect(isErrorAck(joined)).toBe(false);
+    // The watch page names the rules from the frame: from the first one on, before any shot.
+    expect((await waitForFrame(client, () => true)).rules).toEqual(rules);
+    const { first, second } = await startAndPlace(slug, a, b);
+    await waitForFrame(client, (f) => f.status === 'PLAY');
+    // Ten ships afloat: ten shots, fired in an order that is not the grid's.
+    const salvo: Coord[] = Array.from({ length: 10 }, (_, i) => ({ x: 9 - i, y: i % 3 }));
+    const reply = await first.client.shoot(salvo);
+    expect(Array.isArray(reply), JSON.stringify(reply)).toBe(true);
+    const after = await waitForFrame(client, (f) => (f.lastMove?.length ?? 0) === 10);
+    expect(after.rules).toEqual(rules);
+    expect(after.lastMove?.map(({ x, y }) => ({ x, y }))).toEqual(salvo);
+    expect(after.lastMove?.every((shot) => shot.shooterId === first.player.id)).toBe(true);
+    for (const c of [client, first.client, second.client]) c.close();
+  });
 
   it('cannot act: every game event is refused, and it never becomes a member', async () => {
     const { slug, a, b } = await twoPlayersInRoom(server.url);
