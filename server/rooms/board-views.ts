@@ -18,6 +18,7 @@ import {
   shipsShown,
 } from '../../src/game';
 import { type GridRows, gridRows } from '../../src/protocol';
+import { keepJson } from './frame-json';
 
 /*
  * What the views of a change are cut from, made once per board for that change and shared by
@@ -158,6 +159,7 @@ export function sharedFleet(fleet: ShipMap | undefined): ShipMap | null {
   if (!copy) {
     copy = Object.freeze({ ...fleet });
     fleets.set(fleet, copy);
+    keepJson(copy);
   }
   return copy;
 }

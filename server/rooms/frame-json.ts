@@ -2,32 +2,31 @@
  * A broadside/2 frame's JSON written from parts, each written once (issue 24: encoding was a tenth
  * of a shot's CPU, two whole frames a shot): a part shared by every frame of a change (the
  * members, the match, the last shot, a board's rows and sunk ships) is written once for the change,
- * and a frozen part (a board's rows and sunk ships, a fleet: board-views.ts) once for as long as it
- * lives: a fleet for its round. The text is JSON.stringify's, character for character: the same keys in the same order,
+ * and a member's fleet (board-views.ts, sharedFleet) once for its round. The text is JSON.stringify's, character for character: the same keys in the same order,
  * undefined values left out (tests/unit/server/state-view.test.ts compares every frame of a game).
  */
 
-/** The JSON of values that never change (frozen), kept as long as the value. */
-const frozenTexts = new WeakMap<object, string>();
+/**
+ * The JSON of values that live for a round and never change (a fleet), kept as long as the value.
+ * Only those: an entry whose key is young survives every scavenge until a full collection, key and
+ * value alike, so a text kept here for a change's parts (rows, sunk ships: made anew each change)
+ * was copied and promoted with every shot (docs/benchmarks.md, "WeakMaps and scavenges").
+ */
+const roundTexts = new WeakMap<object, string>();
 
-function frozenJson(value: object): string {
-  let text = frozenTexts.get(value);
-  if (text === undefined) {
-    text = JSON.stringify(value);
-    frozenTexts.set(value, text);
-  }
-  return text;
+/** Writes the JSON of `value`, which never changes and lives for a round, once for its life. */
+export function keepJson(value: object): void {
+  if (!roundTexts.has(value)) roundTexts.set(value, JSON.stringify(value));
 }
 
 /** The JSON of one change's frames: each value's text written once for all of them. */
 export class FrameJson {
   private readonly texts = new Map<object, string>();
 
-  /** JSON.stringify(value), written once per change, or once for good when the value is frozen. */
+  /** JSON.stringify(value), written once per change, or once a round for a value kept (keepJson). */
   value(value: unknown): string {
     if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-    if (Object.isFrozen(value)) return frozenJson(value);
-    let text = this.texts.get(value);
+    let text = roundTexts.get(value) ?? this.texts.get(value);
     if (text === undefined) {
       text = JSON.stringify(value);
       this.texts.set(value, text);

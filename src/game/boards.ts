@@ -6,7 +6,10 @@ import type { Shot } from './shots';
 /*
  * Each player's board as the shots left it, kept per game state instead of read again from the
  * whole shot list by every rule and every view (docs/architecture.md, "Boards kept per shot"). A
- * GameState stays plain data: its boards live beside it, in a WeakMap keyed by the state object.
+ * GameState stays plain data: its boards hang off it under a symbol, not enumerable, so no
+ * spread, JSON or structured clone of the state sees or copies them. (Not a WeakMap keyed by the
+ * state: V8's scavenges keep every entry of a WeakMap whose key is young, so the boards of each
+ * new state, dead or not, were copied and promoted: docs/benchmarks.md, "WeakMaps and scavenges".)
  * `fire` makes the next state's boards from the previous state's and the move's shots only; a
  * state that arrives any other way (restored from storage, replayed, built by hand) gets them
  * from its shot list once, on first use.
@@ -149,14 +152,23 @@ export function cellAt(board: Board, i: number, ships: FleetIndex | null): Cell 
   return MARK_CELLS[m] ?? 'E';
 }
 
-const boardsByState = new WeakMap<GameState, Boards>();
+const BOARDS: unique symbol = Symbol('boards');
+type WithBoards = GameState & { [BOARDS]?: Boards };
+/** Boards of states that cannot take a property (frozen by their owner): rare, and kept weakly. */
+const boardsOfFrozen = new WeakMap<GameState, Boards>();
+
+function setBoards(state: GameState, boards: Boards): void {
+  if (Object.isExtensible(state)) {
+    Object.defineProperty(state, BOARDS, { value: boards, writable: true, configurable: true, enumerable: false });
+  } else boardsOfFrozen.set(state, boards);
+}
 
 /** The boards of `state`: kept with it when `fire` made it, else read from its shots once. */
 export function boardsOf(state: GameState): Boards {
-  let boards = boardsByState.get(state);
+  let boards = (state as WithBoards)[BOARDS] ?? boardsOfFrozen.get(state);
   if (!boards) {
     boards = buildBoards(state.players, state.fleets, state.shots);
-    boardsByState.set(state, boards);
+    setBoards(state, boards);
   }
   return boards;
 }
@@ -169,11 +181,11 @@ export function boardOf(state: GameState, playerId: string): Board | undefined {
 
 /** Records the boards of `next`, made from its previous state's by a rule (`fire`). */
 export function keepBoards(next: GameState, boards: Boards): void {
-  boardsByState.set(next, boards);
+  setBoards(next, boards);
 }
 
 /** `next` has `previous`'s players, fleets and shots (a turn passed, a game given up): it shares its boards. */
 export function carryBoards(previous: GameState, next: GameState): GameState {
-  boardsByState.set(next, boardsOf(previous));
+  setBoards(next, boardsOf(previous));
   return next;
 }
