@@ -69,6 +69,19 @@ async function checkBarFits(page: Page, what: string): Promise<void> {
   expect(cut, `${what}: clipped in the game bar`).toEqual([]);
 }
 
+/** Every visible element `selector` matches shows its whole text: no ellipsis, no line clamped away. */
+async function checkTextWhole(page: Page, selector: string, what: string): Promise<void> {
+  const cut = await page.evaluate(
+    (sel) =>
+      [...document.querySelectorAll<HTMLElement>(sel)]
+        .filter((el) => el.offsetParent !== null)
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+        .map((el) => el.textContent?.trim() ?? ''),
+    selector,
+  );
+  expect(cut, `${what}: text cut short`).toEqual([]);
+}
+
 const LANGUAGE_NAMES = Object.keys(LANGUAGES) as LanguageName[];
 const suffix = (language: LanguageName) => (language === 'en' ? '' : `-${language}`);
 
@@ -165,7 +178,7 @@ async function touchLayout(page: Page): Promise<void> {
 
 for (const language of LANGUAGE_NAMES) {
   for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-    test(`placement with the russian fleet, a touching boat refused, both themes, ${viewport}, ${language}`, async ({
+    test(`the russian fleet placed (a touching boat refused), played and ended, both themes, ${viewport}, ${language}`, async ({
       browser,
       baseURL,
     }) => {
@@ -188,6 +201,29 @@ for (const language of LANGUAGE_NAMES) {
         await checkNoSidewaysScroll(page, 'russian placement');
         await page.waitForTimeout(300);
         await shoot(page, viewport, theme, `rules-placement-russian${suffix(language)}`);
+      }
+
+      // In play and at the end the bar says whose turn it is and who won whole, beside the rules'
+      // longer name (on a phone « Encore un tir » / "Morskoy Boy" once cut it to "It's your…").
+      await page.getByRole('button', { name: text(language, 'game.shuffle') }).click();
+      await page.getByRole('button', { name: text(language, 'game.validate') }).click();
+      await expect(page.locator('.game-bar .turn.mine')).toBeVisible({ timeout: 20_000 });
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await checkBarFits(page, 'russian play');
+        await checkTextWhole(page, '.game-bar .turn > span', 'russian play');
+        await page.waitForTimeout(300);
+        await shoot(page, viewport, theme, `rules-play-russian${suffix(language)}`);
+      }
+      await page.getByRole('button', { name: text(language, 'resign.button') }).click();
+      await page.getByRole('button', { name: text(language, 'resign.yes') }).click();
+      await expect(page.locator('section.game')).toHaveAttribute('data-status', 'ENDED', { timeout: 10_000 });
+      await page.getByRole('button', { name: text(language, 'end.hide') }).click();
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await checkBarFits(page, 'russian end');
+        await checkTextWhole(page, '.game-bar .winner', 'russian end');
+        await shoot(page, viewport, theme, `rules-end-bar-russian${suffix(language)}`);
       }
     });
   }
