@@ -155,9 +155,11 @@ test('watch, replay, history and leaderboard look finished in both themes on bot
       await page.goto('/profile');
       const rows = page.getByTestId('history').getByRole('listitem');
       await expect(rows).toHaveCount(2);
+      // A rated game says what its number is: the rating moved by it, on one line.
+      await expect(rows.first().locator('.history-rating')).toHaveText(/^rating [+\u2212-]\d+$/);
       await setTheme(page, theme);
       await checkNoSidewaysScroll(page, 'profile');
-      for (const part of ['time', '.badge']) {
+      for (const part of ['time', '.badge', '.history-rating']) {
         const lines = await rows
           .first()
           .locator(part)

@@ -32,6 +32,7 @@ export function HistoryList() {
   if (data.total === 0) return <p>{t('history.empty')}</p>;
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const signed = new Intl.NumberFormat(i18n.language, { signDisplay: 'exceptZero' });
   return (
     <>
       <ul className="list history" data-testid="history">
@@ -51,7 +52,13 @@ export function HistoryList() {
                   <span className="hint">
                     {t(`history.reasons.${g.endReason}`)} ·{' '}
                     {t('history.shots', { count: g.shots, hits: t('history.hits', { count: g.hits }) })}
-                    {change !== null ? ` · ${change >= 0 ? '+' : ''}${change}` : ''}
+                    {change !== null && (
+                      <>
+                        {' · '}
+                        {/* The rating of these rules moved by this much: named, and kept on one line. */}
+                        <span className="history-rating">{t('history.rating', { change: signed.format(change) })}</span>
+                      </>
+                    )}
                   </span>
                 </span>
                 <time dateTime={new Date(g.endedAt).toISOString()} className="hint">
