@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gameStore, resetGameStore } from '../../../src/app/stores/game';
@@ -39,7 +39,11 @@ describe('lobby (docs/game.md, Routes)', () => {
     await update(() => {
       gameStore.members = [alice, bob];
     });
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['alice', 'bob']);
+    expect(
+      within(screen.getByRole('list', { name: 'Players' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['alice', 'bob']);
     await waitFor(() => expect(start).toHaveProperty('disabled', false));
     await userEvent.setup().click(start);
     expect(session.startGame).toHaveBeenCalledTimes(1);
