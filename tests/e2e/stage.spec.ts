@@ -33,7 +33,7 @@ async function placementPair(browser: Browser, renderer?: StageRenderer): Promis
   const slug = decodeURIComponent(new URL(ann.url()).pathname.split('/').pop() ?? '');
   await ben.getByLabel('Name of the game').fill(slug);
   await ben.getByRole('button', { name: 'Join a game' }).click();
-  await expect(ann.getByRole('listitem')).toHaveCount(2);
+  await expect(ann.getByRole('list', { name: 'Players' }).getByRole('listitem')).toHaveCount(2);
   await ann.getByRole('button', { name: 'Start the game' }).click();
   for (const page of pages) await expect(page.getByTestId('stage')).toHaveAttribute('data-status', 'PLACE_SHIPS');
   return pages;
