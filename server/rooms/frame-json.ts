@@ -19,6 +19,18 @@ export function keepJson(value: object): void {
   if (!roundTexts.has(value)) roundTexts.set(value, JSON.stringify(value));
 }
 
+const keyTexts = new Map<string, string>();
+
+/** `"key":`, written once per key name (a view has a dozen). */
+function keyJson(key: string): string {
+  let text = keyTexts.get(key);
+  if (text === undefined) {
+    text = `${JSON.stringify(key)}:`;
+    keyTexts.set(key, text);
+  }
+  return text;
+}
+
 /** The JSON of one change's frames: each value's text written once for all of them. */
 export class FrameJson {
   private readonly texts = new Map<object, string>();
@@ -36,13 +48,26 @@ export class FrameJson {
 
   /** JSON.stringify(object) of a plain object, its values' texts written at most once each. */
   object(object: object): string {
-    let out = '{';
+    return this.pieces(object, []).join('');
+  }
+
+  /**
+   * The pieces of `object`'s JSON, appended to `out`. Joined once, they make one flat string: built
+   * with `+=`, a frame was a tree of some forty concatenations, each a young object, and a frame
+   * that outlived a scavenge had the whole tree copied and promoted (docs/benchmarks.md, "Frames
+   * as one string").
+   */
+  pieces(object: object, out: string[]): string[] {
+    out.push('{');
+    let first = true;
     for (const [key, value] of Object.entries(object)) {
       if (value === undefined || typeof value === 'function') continue;
-      if (out.length > 1) out += ',';
-      out += `${JSON.stringify(key)}:${this.value(value)}`;
+      if (!first) out.push(',');
+      out.push(keyJson(key), this.value(value));
+      first = false;
     }
-    return `${out}}`;
+    out.push('}');
+    return out;
   }
 }
 

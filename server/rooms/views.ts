@@ -141,7 +141,9 @@ export class ChangeViews {
    */
   encodedFrame(userId: string): EncodedJson {
     this.json ??= new FrameJson();
-    return new EncodedJson(`{"seq":${this.room.seq},"view":${this.json.object(this.wireView(userId))}}`);
+    const out = this.json.pieces(this.wireView(userId), ['{"seq":', String(this.room.seq), ',"view":']);
+    out.push('}');
+    return new EncodedJson(out.join(''));
   }
 
   /** The same frame handed to an in-process seat: the view as a client reads it, the wire form on demand. */
