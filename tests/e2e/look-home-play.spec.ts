@@ -50,6 +50,15 @@ for (const viewport of VIEWPORT_NAMES) {
         .getByRole('listitem')
         .filter({ hasText: host.username });
       await expect(row).toBeVisible();
+      // The row's rules chip is as wide as its name, not stretched across the row into a bar.
+      const stretched = await row.getByTestId('rules-badge').evaluate((chip: HTMLElement) => {
+        const width = chip.getBoundingClientRect().width;
+        chip.style.width = 'max-content';
+        const own = chip.getBoundingClientRect().width;
+        chip.style.width = '';
+        return width - own;
+      });
+      expect(stretched, 'open game rules chip stretched by (px)').toBeLessThanOrEqual(1);
       await expect(page.getByRole('region', { name: 'Your games in progress' })).toBeVisible();
       for (const theme of THEMES) {
         await setTheme(page, theme);
