@@ -5,7 +5,7 @@ import type { Rng } from '../../src/game';
  * uniformly from paceMs × [1 − jitter, 1 + jitter] (mean paceMs), as Artillery's `think` step does
  * with its `jitter` option. People do not all take exactly the same time: with one fixed think
  * time, a server stall bunches every player's next shot into the same instant, 2 s later, and the
- * bunch comes back every 2 s (docs/load-testing.md, "Human pace").
+ * bunch comes back every 2 s (docs/cli.md, "load").
  */
 /** The think time as reports print it: "2000 ms", or "2000 ms ± 50 %" with a jitter. */
 export function paceText(paceMs: number, jitter: number): string {
