@@ -1,5 +1,10 @@
 import type { Rng } from '../../src/game';
 
+/** The think time as reports print it: "2000 ms", or "2000 ms ± 50 %" with a jitter. */
+export function paceText(paceMs: number, jitter: number): string {
+  return jitter > 0 ? `${paceMs} ms ± ${Math.round(jitter * 100)} %` : `${paceMs} ms`;
+}
+
 /**
  * A player's think times before its shots, ms: `paceMs` each, or, with a `jitter` share, drawn
  * uniformly from paceMs × [1 − jitter, 1 + jitter] (mean paceMs), as Artillery's `think` step does
@@ -7,11 +12,6 @@ import type { Rng } from '../../src/game';
  * time, a server stall bunches every player's next shot into the same instant, 2 s later, and the
  * bunch comes back every 2 s (docs/cli.md, "load").
  */
-/** The think time as reports print it: "2000 ms", or "2000 ms ± 50 %" with a jitter. */
-export function paceText(paceMs: number, jitter: number): string {
-  return jitter > 0 ? `${paceMs} ms ± ${Math.round(jitter * 100)} %` : `${paceMs} ms`;
-}
-
 export function thinkTimes(paceMs: number, jitter: number, rng: Rng): () => number {
   if (paceMs <= 0) return () => 0;
   if (jitter <= 0) return () => paceMs;

@@ -2,8 +2,9 @@
  * A broadside/2 frame's JSON written from parts, each written once (issue 24: encoding was a tenth
  * of a shot's CPU, two whole frames a shot): a part shared by every frame of a change (the
  * members, the match, the last shot, a board's rows and sunk ships) is written once for the change,
- * and a member's fleet (board-views.ts, sharedFleet) once for its round. The text is JSON.stringify's, character for character: the same keys in the same order,
- * undefined values left out (tests/unit/server/state-view.test.ts compares every frame of a game).
+ * and a member's fleet (board-views.ts, sharedFleet) once for its round. The text is
+ * JSON.stringify's, character for character: the same keys in the same order, undefined values
+ * left out (tests/unit/server/state-view.test.ts compares every frame of a game).
  */
 
 /**
@@ -46,13 +47,9 @@ export class FrameJson {
     return text;
   }
 
-  /** JSON.stringify(object) of a plain object, its values' texts written at most once each. */
-  object(object: object): string {
-    return this.pieces(object, []).join('');
-  }
-
   /**
-   * The pieces of `object`'s JSON, appended to `out`. Joined once, they make one flat string: built
+   * The pieces of JSON.stringify(object), for a plain object, appended to `out`, each value's text
+   * written at most once per change. Joined once, they make one flat string: built
    * with `+=`, a frame was a tree of some forty concatenations, each a young object, and a frame
    * that outlived a scavenge had the whole tree copied and promoted (docs/benchmarks.md, "Frames
    * as one string").
