@@ -7,3 +7,10 @@ export const BROADSIDE_PROTOCOL = 'broadside/2';
  * `spec` (the original server, or ours to a client that does not ask: docs/protocol.md).
  */
 export type Dialect = 'broadside/2' | 'legacy' | 'spec';
+
+/** The dialect a join's acknowledgement tells: ours names it, a bare status is ours from before. */
+export function dialectOf(raw: unknown): Dialect {
+  if (typeof raw === 'string') return 'legacy';
+  const protocol = typeof raw === 'object' && raw !== null ? (raw as { protocol?: unknown }).protocol : undefined;
+  return protocol === BROADSIDE_PROTOCOL ? 'broadside/2' : 'spec';
+}

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Rules } from '../game';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { connectSocket } from './connect-socket';
-import type { ErrorCode } from './errors';
-import { clientSocketOptions } from './game-client';
+import { ackFailure } from './ack-failure';
+import { clientSocketOptions } from './socket-options';
 import {
   LOBBY_NAMESPACE,
   type LobbyClientToServerEvents,
@@ -106,8 +106,7 @@ export class LobbyClient {
     try {
       reply = await this.socket.timeout(this.ackTimeoutMs).emitWithAck(event, payload);
     } catch (error) {
-      const code: ErrorCode = this.socket.connected ? 'TIMEOUT' : 'DISCONNECTED';
-      return errorAck(code, error instanceof Error ? error.message : undefined);
+      return ackFailure(this.socket, error);
     }
     const failed = ErrorAckSchema.safeParse(reply);
     if (failed.success) return failed.data;
