@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import { CLASSIC_RULES, type Rules } from '../../src/game';
 import { checkEngine } from '../engine/check';
 import { clockOf, type ClockOptions, rulesArg, timeoutsOf, withClockOptions } from '../engine/options';
-import { logFileOf, parseEngineSpec } from '../engine/participant';
+import { logFileOf, type Participant, parseEngineSpec, withOptionWord } from '../engine/participant';
 import { CliError } from '../errors';
 import { examples, integer, jsonOption } from '../options';
 
@@ -22,6 +22,7 @@ export function checkEngineCommand(): Command {
     new Command('check-engine')
       .description('check that a program speaks the Broadside Engine Protocol (docs/engines.md)')
       .argument('<command>', 'the engine, as a shell command line')
+      .argument('[options...]', 'option.NAME=VALUE to set instead of every default (docs/engines.md, "Engine options")')
       .addOption(
         new Option('--rules <rules>', 'rules of the test games').default(CLASSIC_RULES, 'classic').argParser(rulesArg),
       )
@@ -35,15 +36,19 @@ export function checkEngineCommand(): Command {
       examples([
         'broadside check-engine "python3 examples/engines/hunt.py"',
         'broadside check-engine "node examples/engines/hunt.mjs" --time 200',
+        'broadside check-engine "python3 examples/engines/hunt.py" option.Parity=false',
       ]),
     )
-    .action(async (command: string, options: CheckOptions) => {
-      const participant = parseEngineSpec(command);
+    .action(async (command: string, words: string[], options: CheckOptions) => {
+      let participant: Participant = parseEngineSpec(command);
+      for (const word of words) participant = withOptionWord(participant, word);
+      if (participant.kind !== 'engine') throw new Error('unreachable');
       const logFile = logFileOf(options.logDir ?? join(tmpdir(), `broadside-check-${process.pid}`), participant.name);
-      const steps = await checkEngine(
+      const { steps, identity, stderr } = await checkEngine(
         {
-          command: participant.kind === 'engine' ? participant.command : command,
+          command: participant.command,
           name: participant.name,
+          ...(participant.options ? { options: participant.options } : {}),
           rules: options.rules,
           clock: clockOf(options),
           timeouts: timeoutsOf(options),
@@ -57,8 +62,25 @@ export function checkEngineCommand(): Command {
       );
       const failures = steps.filter((s) => !s.ok);
       if (options.json)
-        process.stdout.write(`${JSON.stringify({ command, compliant: failures.length === 0, steps, log: logFile })}\n`);
-      else process.stdout.write(`engine log: ${logFile}\n`);
+        process.stdout.write(
+          `${JSON.stringify({
+            command,
+            compliant: failures.length === 0,
+            steps,
+            engine: identity && {
+              name: identity.name,
+              author: identity.author,
+              options: identity.options,
+            },
+            stderr,
+            log: logFile,
+          })}\n`,
+        );
+      else {
+        if (stderr.length > 0)
+          process.stdout.write(`its stderr (last lines):\n${stderr.map((l) => `  ${l}`).join('\n')}\n`);
+        process.stdout.write(`engine log: ${logFile}\n`);
+      }
       if (failures.length > 0)
         throw new CliError(`${participant.name} is not compliant: ${failures.length} failure(s)`);
     });

@@ -34,6 +34,7 @@ export function newGameLine(id: string, rules: Rules, seed: number): string {
   );
 }
 
+export const setOptionLine = (name: string, value: string): string => `setoption name ${name} value ${value}`;
 export const placeLine = (timeMs: number): string => `place time ${timeMs}`;
 export const goLine = (timeMs: number, shots: number): string =>
   shots > 1 ? `go time ${timeMs} shots ${shots}` : `go time ${timeMs}`;

@@ -1,7 +1,8 @@
 import { CLASSIC_RULES, fleetLengths, formatRules, type Rules } from '../../src/game';
 import { placerNamed, shooterNamed } from '../../src/bots';
-import { goLine, newGameLine, parseFleet, parseMove, placeLine, placementCells } from './bep';
-import { type EngineTimeouts, EngineSeat, startEngine } from './engine-seat';
+import { goLine, newGameLine, parseFleet, parseMove, placeLine, placementCells, setOptionLine } from './bep';
+import { type EngineIdentity, type EngineTimeouts, EngineSeat, startEngine } from './engine-seat';
+import { checkGivenOptions, describeOptions } from './preflight';
 import { refereeGame } from './referee';
 import { fleetError } from './rules-support';
 import type { Clock } from './seat';
@@ -23,6 +24,16 @@ export interface CheckConfig {
   /** Whole games played against the built-in random bot (half of them shooting first). */
   readonly games: number;
   readonly trace?: boolean;
+  /** `option.NAME=VALUE` to set; without them every advertised option is set to its default. */
+  readonly options?: Readonly<Record<string, string>>;
+}
+
+export interface CheckReport {
+  readonly steps: CheckStep[];
+  /** What the engine said in its handshake; null when it did not shake hands. */
+  readonly identity: EngineIdentity | null;
+  /** The last stderr lines of an engine that did not start. */
+  readonly stderr: readonly string[];
 }
 
 /**
@@ -34,7 +45,7 @@ export interface CheckConfig {
 export async function checkEngine(
   config: CheckConfig,
   onStep: (step: CheckStep) => void = () => {},
-): Promise<CheckStep[]> {
+): Promise<CheckReport> {
   const steps: CheckStep[] = [];
   const record = (name: string, ok: boolean, detail: string): boolean => {
     const step = { name, ok, detail };
@@ -44,14 +55,16 @@ export async function checkEngine(
   };
   const spec = { command: config.command, name: config.name, logFile: config.logFile, trace: Boolean(config.trace) };
   const limit = config.clock.timeMs + config.clock.marginMs;
+  const given = config.options ?? {};
 
   const t0 = performance.now();
   const started = await startEngine(spec, config.timeouts.handshakeMs);
   if ('fault' in started) {
     record('handshake', false, `${started.fault}: ${started.detail}`);
-    return steps;
+    return { steps, identity: null, stderr: started.stderr };
   }
   const engine = started.process;
+  const report = (): CheckReport => ({ steps, identity: started.identity, stderr: [] });
   try {
     const id = started.identity;
     record('handshake', true, `bepok after ${Math.round(performance.now() - t0)} ms`);
@@ -64,20 +77,33 @@ export async function checkEngine(
       'options',
       id.badOptions.length === 0,
       id.badOptions.length === 0
-        ? `${id.options.length} option(s): ${id.options.map((o) => o.name).join(', ') || 'none'}`
+        ? `${id.options.length} option(s): ${describeOptions(id.options)}`
         : id.badOptions.join('; '),
     );
-    for (const option of id.options) engine.send(`setoption name ${option.name} value ${option.default}`);
+    const givenProblems = checkGivenOptions(config.name, id.options, given);
+    if (Object.keys(given).length > 0)
+      record(
+        'given options',
+        givenProblems.length === 0,
+        givenProblems.length === 0
+          ? Object.entries(given)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(', ')
+          : givenProblems.join('; '),
+      );
+    const values =
+      Object.keys(given).length > 0 ? given : Object.fromEntries(id.options.map((o) => [o.name, o.default]));
+    for (const [name, value] of Object.entries(values)) engine.send(setOptionLine(name, value));
     engine.send('isready');
     let answer = await engine.expect(['readyok'], performance.now() + config.timeouts.readyMs);
     record(
       'isready',
       answer.kind === 'line',
       answer.kind === 'line'
-        ? 'readyok (after setoption of every option to its default)'
+        ? `readyok (after setoption of ${Object.keys(given).length > 0 ? 'the given options' : 'every option to its default'})`
         : `${answer.kind}: ${answer.detail}`,
     );
-    if (answer.kind !== 'line') return steps;
+    if (answer.kind !== 'line') return report();
 
     engine.send(newGameLine('check-1', config.rules, 1));
     engine.send('isready');
@@ -91,14 +117,14 @@ export async function checkEngine(
           : `${answer.kind}: ${answer.detail}`,
       )
     )
-      return steps;
+      return report();
 
     engine.send(placeLine(config.clock.timeMs));
     let t = performance.now();
     answer = await engine.expect(['fleet'], t + limit);
     if (answer.kind !== 'line') {
       record('place', false, `${answer.kind}: ${answer.detail}`);
-      return steps;
+      return report();
     }
     const lengths = fleetLengths(config.rules);
     const fleet = parseFleet(answer.line, lengths.length);
@@ -144,7 +170,7 @@ export async function checkEngine(
     engine.kill();
   }
 
-  const seat = new EngineSeat({ ...spec, timeouts: config.timeouts });
+  const seat = new EngineSeat({ ...spec, timeouts: config.timeouts, options: given });
   const reference = new StrategySeat({
     name: 'reference',
     shooter: shooterNamed('random'),
@@ -201,7 +227,7 @@ export async function checkEngine(
     await seat.close();
   }
   void worst;
-  return steps;
+  return report();
 }
 
 export const DEFAULT_CHECK_RULES = CLASSIC_RULES;

@@ -12,6 +12,7 @@ import {
   placeLine,
   placementCells,
   resultLine,
+  setOptionLine,
   sunkLine,
 } from './bep';
 import { EngineProcess, type EngineSpec } from './process';
@@ -38,18 +39,25 @@ export interface EngineIdentity {
 
 export interface EngineSeatConfig extends EngineSpec {
   readonly timeouts?: EngineTimeouts;
-  /** `setoption` values sent before every game. */
+  /** `setoption` values, sent once to each process after its handshake (so again after a restart). */
   readonly options?: Readonly<Record<string, string>>;
 }
 
+/** A handshake that failed: the fault, and the engine's last stderr lines (what it said as it died). */
+export type StartFailure = Fault & { readonly stderr: readonly string[] };
+
+/** What a handshake timeout says when the engine printed nothing: the usual cause is a buffered output. */
+export const UNFLUSHED_HINT =
+  'an engine that prints "bepok" but does not flush its output is silent to the harness: flush after every line (docs/engines.md, "Flushing output")';
+
 /**
  * Starts an engine and shakes hands (`bep 1` … `bepok`). Returns the process and what it said, or
- * the fault (the process is then already killed).
+ * the fault with the engine's last stderr lines (the process is then already killed).
  */
 export async function startEngine(
   spec: EngineSpec,
   handshakeMs: number,
-): Promise<{ process: EngineProcess; identity: EngineIdentity } | Fault> {
+): Promise<{ process: EngineProcess; identity: EngineIdentity } | StartFailure> {
   const engine = new EngineProcess(spec);
   engine.send('bep 1');
   const identity: EngineIdentity = { name: null, author: null, options: [], badOptions: [] };
@@ -57,9 +65,19 @@ export async function startEngine(
   for (;;) {
     const answer = await engine.expect(['id', 'option', 'bepok'], deadline);
     if (answer.kind !== 'line') {
+      // What a dying process wrote may still be in the pipe: read it before the kill closes it.
+      const stderr = answer.kind === 'timeout' ? [] : await engine.stderrTail();
       engine.kill();
-      const detail = answer.kind === 'timeout' ? `no bepok within ${handshakeMs} ms (${answer.detail})` : answer.detail;
-      return { fault: answer.kind === 'timeout' ? 'timeout' : answer.kind, detail: `handshake: ${detail}` };
+      const silent = answer.kind === 'timeout' && answer.detail === 'no answer';
+      const detail =
+        answer.kind === 'timeout'
+          ? `no bepok within ${handshakeMs} ms (${answer.detail}${silent ? `; ${UNFLUSHED_HINT}` : ''})`
+          : answer.detail;
+      return {
+        fault: answer.kind === 'timeout' ? 'timeout' : answer.kind,
+        detail: `handshake: ${detail}`,
+        stderr: answer.kind === 'timeout' ? await engine.stderrTail(0) : stderr,
+      };
     }
     const line = answer.line;
     if (line === 'bepok') return { process: engine, identity };
@@ -106,14 +124,14 @@ export class EngineSeat implements Seat {
     if (!this.engine) {
       this.starts++;
       const started = await startEngine(this.config, this.timeouts.handshakeMs);
-      if ('fault' in started) return started;
+      if ('fault' in started) return { fault: started.fault, detail: started.detail };
       this.engine = started.process;
       this.identity = started.identity;
+      for (const [name, value] of Object.entries(this.config.options ?? {}))
+        started.process.send(setOptionLine(name, value));
     }
     const engine = this.engine;
     engine.drain();
-    for (const [name, value] of Object.entries(this.config.options ?? {}))
-      engine.send(`setoption name ${name} value ${value}`);
     this.lengths = fleetLengths(setup.rules);
     engine.send(newGameLine(setup.id, setup.rules, setup.seed));
     engine.send('isready');

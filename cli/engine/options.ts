@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { integer } from '../options';
 import { DEFAULT_TIMEOUTS, type EngineTimeouts } from './engine-seat';
-import { type Participant, parseEngineSpec, parseStrategySpec } from './participant';
+import { type Participant, parseEngineSpec, parseOptionWord, parseStrategySpec, withOptionWord } from './participant';
 import type { Clock } from './seat';
 
 /** `--rules fleet=…,touch=…,shots=…,again=…`, one parser for every command (cli/options.ts). */
@@ -42,7 +42,9 @@ export const timeoutsOf = (o: ClockOptions): EngineTimeouts => ({ handshakeMs: o
 
 /**
  * Collects `--engine` and `--strategy` into one list in command-line order (commander calls the
- * parsers in that order), so the first participant is the first named.
+ * parsers in that order), so the first participant is the first named. `--engine` is variadic:
+ * the words after its command are `option.NAME=VALUE` of that engine (docs/engines.md, "Engine
+ * options").
  */
 export function participantCollector(): {
   list: Participant[];
@@ -58,5 +60,14 @@ export function participantCollector(): {
     }
     return list;
   };
-  return { list, engine: wrap(parseEngineSpec), strategy: wrap((v) => parseStrategySpec(v)) };
+  const engine = (value: string): Participant[] => {
+    try {
+      if (parseOptionWord(value)) list.push(withOptionWord(list.pop(), value));
+      else list.push(parseEngineSpec(value));
+    } catch (error) {
+      throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+    }
+    return list;
+  };
+  return { list, engine, strategy: wrap((v) => parseStrategySpec(v)) };
 }

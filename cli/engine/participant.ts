@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { PLACERS, placerNamed, SHOOTERS, shooterNamed } from '../../src/bots';
 import { salvoOf } from '../../src/bots/salvo';
 import { CliError } from '../errors';
+import { engineNameOf, isBareInterpreter } from './engine-name';
 import { type EngineSeatConfig, EngineSeat, type EngineTimeouts } from './engine-seat';
 import type { Seat } from './seat';
 import { type InProcessBot, type InProcessPlacer, type InProcessShooter, StrategySeat } from './strategy-seat';
@@ -13,19 +14,48 @@ import { type InProcessBot, type InProcessPlacer, type InProcessShooter, Strateg
  * to worker threads.
  */
 export type Participant =
-  | { readonly kind: 'engine'; readonly name: string; readonly command: string }
+  | {
+      readonly kind: 'engine';
+      readonly name: string;
+      readonly command: string;
+      /** `option.NAME=VALUE` words after the command: `setoption` lines sent after each handshake. */
+      readonly options?: Readonly<Record<string, string>>;
+    }
   | { readonly kind: 'builtin'; readonly name: string; readonly shooter: string; readonly placer: string }
   | { readonly kind: 'module'; readonly name: string; readonly path: string };
 
-/** `NAME=<command>` or `<command>` (named after its program). */
-export function parseEngineSpec(text: string): Participant {
+/** `NAME=<command>` or `<command>` (named after its program's file name, engine-name.ts). */
+export function parseEngineSpec(text: string): Participant & { kind: 'engine' } {
   const m = /^([A-Za-z0-9_.-]{1,40})=(.+)$/s.exec(text.trim());
   const command = (m?.[2] ?? text).trim();
   if (command === '') throw new CliError(`--engine "${text}": empty command`);
-  const program =
-    command.split(/\s+/).find((word) => !/^(node|python3?|sh|bash|env|deno|bun|tsx|npx)$/.test(word)) ?? command;
-  const name = m?.[1] ?? basename(program);
-  return { kind: 'engine', name, command };
+  if (isBareInterpreter(command))
+    throw new CliError(
+      `--engine ${command}: an interpreter alone runs no engine; a command with spaces goes in quotes: --engine "${command} bot…"`,
+    );
+  return { kind: 'engine', name: m?.[1] ?? engineNameOf(command), command };
+}
+
+/** `option.NAME=VALUE`, as cutechess and fastchess take an engine's options: the name and value, or null. */
+export function parseOptionWord(word: string): { name: string; value: string } | null {
+  const m = /^option\.([^\s=]+)=(.*)$/s.exec(word);
+  return m ? { name: m[1] ?? '', value: m[2] ?? '' } : null;
+}
+
+/**
+ * Adds an `option.NAME=VALUE` word to the engine it follows on the command line (`--engine
+ * "new=./bot" option.Depth=3`); anything else after the command is a mistake worth a clear word.
+ */
+export function withOptionWord(engine: Participant | undefined, word: string): Participant {
+  const option = parseOptionWord(word);
+  if (!option)
+    throw new CliError(
+      `--engine: "${word}" is not option.NAME=VALUE; a command with spaces goes in quotes: --engine "python3 bot.py"`,
+    );
+  if (engine?.kind !== 'engine') throw new CliError(`${word}: an option belongs after an --engine command`);
+  if (option.name === '' || /\s/.test(option.value))
+    throw new CliError(`${word}: an option's name and value are single words (BEP: setoption name N value V)`);
+  return { ...engine, options: { ...engine.options, [option.name]: option.value } };
 }
 
 const looksLikeModule = (text: string): boolean => /[/\\]/.test(text) || /\.(m?js|ts)$/.test(text);
@@ -119,6 +149,7 @@ export async function seatFor(participant: Participant, options: SeatOptions): P
       logFile: logFileOf(options.logDir, participant.name),
       timeouts: options.timeouts,
       trace: Boolean(options.trace),
+      ...(participant.options ? { options: participant.options } : {}),
     };
     return new EngineSeat(config);
   }

@@ -9,6 +9,13 @@ import { killGroup, trackGroup } from './reaper';
 export const MAX_LINE = 64 * 1024;
 /** Stderr and harness notes kept per process in the engine's log; the rest is counted, not written. */
 const MAX_LOG_BYTES = 2 * 1024 * 1024;
+/** Stderr lines kept in memory per process, the last ones: what a failed start shows (docs/engines.md). */
+const STDERR_TAIL = 20;
+/** Longest stderr line kept in that tail. */
+const TAIL_LINE = 300;
+
+/** When a log line was written: UTC, to the millisecond (docs/engines.md, "Logs"). */
+const stamp = (): string => new Date().toISOString();
 
 export type Answer =
   | { readonly kind: 'line'; readonly line: string }
@@ -24,7 +31,7 @@ export interface EngineSpec {
   /** The engine's log file (stderr and the harness's notes), appended to; none when undefined. */
   readonly logFile?: string;
   readonly cwd?: string;
-  /** Also log every line sent (`<`) and received (`>`), for debugging an engine. */
+  /** Also log every line sent (`>`, to the engine) and received (`<`, from it), for debugging an engine. */
   readonly trace?: boolean;
 }
 
@@ -45,6 +52,9 @@ export class EngineProcess {
   private overflow: number | null = null;
   /** `info` lines received since the last `takeInfo`. */
   private info: string[] = [];
+  /** The last stderr lines, clipped (see `stderrTail`). */
+  private readonly tail: string[] = [];
+  private readonly stderrClosed: Promise<void>;
   /** Lines the harness did not expect: counted, the last kept for error messages. */
   ignored = 0;
   lastIgnored = '';
@@ -85,11 +95,22 @@ export class EngineProcess {
     });
     const err = new LineSplitter(
       MAX_LINE,
-      (line) => this.write(`${this.pid} ! ${line}\n`),
-      (length) => this.write(`${this.pid} ! [a stderr line of ${length} characters, not kept]\n`),
+      (line) => {
+        this.write(`${stamp()} ${this.pid} ! ${line}\n`);
+        this.tail.push(clip(line, TAIL_LINE));
+        if (this.tail.length > STDERR_TAIL) this.tail.shift();
+      },
+      (length) => this.write(`${stamp()} ${this.pid} ! [a stderr line of ${length} characters, not kept]\n`),
     );
     this.child.stderr.setEncoding('utf8');
     this.child.stderr.on('data', (chunk: string) => err.push(chunk));
+    this.stderrClosed = new Promise((resolve) => {
+      this.child.stderr.on('end', () => {
+        err.flush();
+        resolve();
+      });
+      this.child.stderr.on('close', () => resolve());
+    });
     this.child.stdin.on('error', () => this.end('closed its input'));
     this.child.on('error', (error) => this.end(`could not start: ${error.message}`));
     this.exited = new Promise((resolve) => {
@@ -105,16 +126,27 @@ export class EngineProcess {
     if (!this.log) return;
     this.logged += text.length;
     if (this.logged <= MAX_LOG_BYTES) this.log.write(text);
-    else if (this.logged - text.length <= MAX_LOG_BYTES) this.log.write(`${this.pid} # [log limit reached]\n`);
+    else if (this.logged - text.length <= MAX_LOG_BYTES)
+      this.log.write(`${stamp()} ${this.pid} # [log limit reached]\n`);
   }
 
   /** A line of the harness in the engine's log. */
   note(text: string): void {
-    this.write(`${this.pid} # ${text}\n`);
+    this.write(`${stamp()} ${this.pid} # ${text}\n`);
+  }
+
+  /**
+   * The engine's last stderr lines (at most 20, each clipped), for the message of an engine that
+   * failed to start: `/bin/sh: 1: ./bot: not found`, a Python traceback. Waits up to `waitMs` for
+   * stderr to close first, since what a dying process wrote may arrive after its exit.
+   */
+  async stderrTail(waitMs = 300): Promise<string[]> {
+    await Promise.race([this.stderrClosed, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
+    return [...this.tail];
   }
 
   private receive(line: string): void {
-    if (this.spec.trace) this.write(`${this.pid} > ${line}\n`);
+    if (this.spec.trace) this.write(`${stamp()} ${this.pid} < ${line}\n`);
     if (line.startsWith('info ') || line === 'info') {
       this.info.push(line.slice(5));
       if (!this.spec.trace) this.note(line);
@@ -153,7 +185,7 @@ export class EngineProcess {
    */
   send(line: string): void {
     if (this.ended !== null) return;
-    if (this.spec.trace) this.write(`${this.pid} < ${line}\n`);
+    if (this.spec.trace) this.write(`${stamp()} ${this.pid} > ${line}\n`);
     this.pending += `${line}\n`;
   }
 
