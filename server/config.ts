@@ -73,6 +73,8 @@ export interface ServerConfig {
    * SOCKET_SLIM_REQUESTS=0 keeps the whole request, as socket.io does by default (to measure the difference).
    */
   readonly slimRequests: boolean;
+  /** ADMIN_EMAILS: accounts made admins at start and at sign-up (docs/deploy.md, "Moderators"), lower case. */
+  readonly adminEmails: readonly string[];
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -133,5 +135,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     nodeId: `${env.NODE_ID || hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     nodeTtlMs: intFrom(env.NODE_TTL_MS, 6000, 'NODE_TTL_MS'),
     slimRequests: env.SOCKET_SLIM_REQUESTS !== '0',
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

@@ -16,6 +16,34 @@ export interface Database {
     sessions_from: ColumnType<number | null, number | null | undefined, number | null>;
     /** When the account was upgraded to a bot account (009), null for a person; never reset. */
     bot_since: ColumnType<number | null, number | null | undefined, number | null>;
+    /** `player` or `admin` (011; docs/deploy.md, "Moderators"). */
+    role: Generated<string>;
+    /** A banned account's ban end (epoch ms, BAN_FOREVER for none), null when not banned (011). */
+    banned_until: ColumnType<number | null, number | null | undefined, number | null>;
+    ban_reason: ColumnType<string | null, string | null | undefined, string | null>;
+    /** An admin's mute: the account may not talk (chat, messages) until then (011). */
+    muted_until: ColumnType<number | null, number | null | undefined, number | null>;
+  };
+  /** One player blocking another (011): nothing passes between the two, either way. */
+  blocks: {
+    user_id: string;
+    blocked_id: string;
+    created_at: number;
+  };
+  /** Every moderator or operator action (011; docs/deploy.md, "Audit log"). */
+  audit_log: {
+    id: Generated<number>;
+    at: number;
+    /** Null for the operator from the command line, or the server itself. */
+    actor_id: string | null;
+    actor_name: string;
+    action: string;
+    target_user_id: string | null;
+    target_name: string | null;
+    target_room: string | null;
+    reason: string | null;
+    /** JSON text of anything else the action records. */
+    details: string | null;
   };
   rooms: {
     slug: string;

@@ -187,6 +187,10 @@ export interface SessionRow {
   readonly revoked: boolean;
   /** True for a bot account (009): every action of the session knows it without another read. */
   readonly bot?: boolean;
+  /** True for an admin (011, docs/deploy.md "Moderators"), read at every check like `bot`. */
+  readonly admin?: boolean;
+  /** Until when the account is banned (011, epoch ms); null or absent when it is not. */
+  readonly bannedUntil?: number | null;
 }
 
 /**

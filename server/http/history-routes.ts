@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import {
   GameIdParamSchema,
   gameScript,
@@ -9,10 +10,12 @@ import {
   UserIdParamSchema,
 } from '../../src/protocol';
 import type { Identity } from '../auth';
+import type { ServerContext } from '../context';
 import type { HistoryStore } from '../db/storage';
 import type { Ratings } from '../ratings/ratings';
 import { messages, sendError } from './errors';
 import type { Identify } from './identify';
+import { afterPublish } from '../socket/publish';
 
 interface Deps {
   readonly identify: Identify;
@@ -119,3 +122,18 @@ export function registerHistoryRoutes(app: FastifyInstance, { identify: caller, 
     return ratings.ratedRules(query.data.kind);
   });
 }
+
+/**
+ * History and ratings: the routes above, and every finished game rated as soon as it ends (games
+ * that ended while the server was down, at start).
+ */
+export const historyPlugin = fp<ServerContext>(
+  async (app, { identify, store, ratings, nsp }) => {
+    registerHistoryRoutes(app, { identify, history: store.history, ratings });
+    afterPublish(nsp, (room) => {
+      if (room.state.status === 'ENDED' && room.gameId !== null) ratings.ended(room.gameId);
+    });
+    void ratings.sweep();
+  },
+  { name: 'history' },
+);

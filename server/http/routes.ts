@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { capabilitiesBody } from '../../src/protocol/capabilities';
 import {
   BotUpgradeBodySchema,
@@ -19,6 +20,9 @@ import { limitReached } from './limit-reply';
 import type { AuthLimits } from './rate-limits';
 import { type AccountCaps, CapTicket } from '../caps/account-caps';
 import type { BotGames } from '../caps/bot-games';
+import type { ServerContext } from '../context';
+import type { Moderation } from '../moderation/moderation';
+import { bannedReply } from '../moderation/banned-reply';
 
 interface Deps {
   readonly store: Storage;
@@ -30,13 +34,14 @@ interface Deps {
   readonly identify: Identify;
   readonly caps: AccountCaps;
   readonly botGames: BotGames;
+  readonly moderation: Moderation;
 }
 
 const INVALID_LOGIN = 'Invalid e-mail or password';
 
 export function registerRoutes(
   app: FastifyInstance,
-  { store, tokens, registry, limits, computers, sessions, identify, caps, botGames }: Deps,
+  { store, tokens, registry, limits, computers, sessions, identify, caps, botGames, moderation }: Deps,
 ): void {
   // An unknown e-mail is checked against this hash too, so both failures cost one argon2 verify
   // and the response time does not tell which e-mails are registered.
@@ -54,14 +59,16 @@ export function registerRoutes(
     // Counted before the password is hashed: a refused attempt costs no argon2 work.
     const wait = await limits.signUp(request.ip);
     if (wait !== null) return limitReached(reply, { reason: 'SIGN_UPS', retryAfter: wait, limit: 0 });
+    const id = randomUUID();
     const created = await store.users.createUser({
-      id: randomUUID(),
+      id,
       username,
       email,
       passwordHash: await hashPassword(password),
     });
     if (created === 'USERNAME_TAKEN') return sendError(reply, 409, 'This username is already taken');
     if (created === 'EMAIL_TAKEN') return sendError(reply, 409, 'This e-mail is already registered');
+    await moderation.signedUp(id, username, email);
     return reply.code(201).send({ email: email.toLowerCase() });
   });
 
@@ -79,6 +86,9 @@ export function registerRoutes(
       return sendError(reply, 401, INVALID_LOGIN);
     }
     await limits.loginSucceeded(account);
+    // A banned account learns it is banned, until when and why, only once its password is right.
+    const ban = await moderation.activeBan(user.id);
+    if (ban) return bannedReply(reply, ban);
     return reply.code(201).send({ access_token: tokens.sign({ id: user.id, username: user.username }) });
   });
 
@@ -145,6 +155,7 @@ export function registerRoutes(
       username: row.username,
       email: row.email,
       title: row.botSince == null ? null : 'BOT',
+      role: user.admin ? 'admin' : 'player',
       ...(await store.users.record(row.id)),
     };
   });
@@ -196,3 +207,8 @@ export function registerRoutes(
     return reply.code(204).send();
   });
 }
+
+/** Accounts, sessions and rooms (the SPEC's routes and their neighbours) as a plugin. */
+export const accountAndRoomRoutes = fp<ServerContext>(async (app, ctx) => registerRoutes(app, ctx), {
+  name: 'accounts-and-rooms',
+});

@@ -8,6 +8,8 @@ export interface Session extends Identity {
   readonly digest: string;
   /** When the token expires (epoch ms). */
   readonly expiresAt: number;
+  /** True for an admin (docs/deploy.md, "Moderators"): read from the database at every check. */
+  readonly admin?: boolean;
 }
 
 /** Sessions that just ended: one token, or every token of a user. */
@@ -51,8 +53,14 @@ export class Sessions {
     const row = await this.store.session(verified.id, digest);
     if (!row || row.revoked) return null;
     if (row.sessionsFrom !== null && verified.issuedAt < row.sessionsFrom) return null;
-    const session = { id: verified.id, username: row.username, digest, expiresAt: verified.expiresAt };
-    return row.bot ? { ...session, title: 'BOT' } : session;
+    // A ban refuses every token of the account until it ends (a lifted ban lets them back in).
+    if (row.bannedUntil != null && row.bannedUntil > Date.now()) return null;
+    const session: Session = { id: verified.id, username: row.username, digest, expiresAt: verified.expiresAt };
+    return {
+      ...session,
+      ...(row.bot ? { title: 'BOT' as const } : {}),
+      ...(row.admin ? { admin: true } : {}),
+    };
   }
 
   /** Logs this token out: refused from now on, its sockets closed. */
@@ -67,6 +75,20 @@ export class Sessions {
     await this.store.revoke(session.digest, session.id, session.expiresAt);
     await this.store.revokeAll(session.id, Date.now());
     this.announce({ userId: session.id });
+  }
+
+  /**
+   * Ends every session of an account by the server's own decision (a ban, a deleted account, an
+   * operator's disconnect): its tokens until now refused, its sockets closed on every node.
+   */
+  async endAccount(userId: string): Promise<void> {
+    await this.store.revokeAll(userId, Date.now());
+    this.announce({ userId });
+  }
+
+  /** Closes the sockets of an account on every node without refusing its tokens: they may reconnect. */
+  disconnectAccount(userId: string): void {
+    this.announce({ userId });
   }
 
   /** Calls `listener` after every logout (the socket namespaces close the sockets concerned). */

@@ -40,7 +40,7 @@ interface Deps {
 }
 
 /** Runs a valid payload of one event for `socket`; answers through `reply`. */
-type Run<P> = (socket: RoomSocket, payload: P, reply: (ack: Ack<unknown>) => void) => Promise<void>;
+export type Run<P> = (socket: RoomSocket, payload: P, reply: (ack: Ack<unknown>) => void) => Promise<void>;
 
 interface Handler {
   readonly schema: z.ZodType;
@@ -51,12 +51,30 @@ interface Handler {
   readonly forSpectators: boolean;
 }
 
+/** What a handler may be told beyond its schema and run. */
+export interface HandlerOptions {
+  /** The payload's schema for a SPEC-dialect socket, when it differs. */
+  readonly specSchema?: z.ZodType;
+  /** A socket watching a room as a spectator may send it. */
+  readonly forSpectators?: boolean;
+}
+
+/**
+ * The /room namespace's table of events, open to the server's capabilities (docs/architecture.md,
+ * "Plugins"): an event added here gets what every event gets — its payload validated, its ack in
+ * the socket's dialect, a spectator's socket refused unless `forSpectators`, an error logged and
+ * answered INTERNAL.
+ */
+export interface RoomEvents {
+  add<S extends z.ZodType>(event: string, schema: S, run: Run<z.infer<S>>, options?: HandlerOptions): void;
+}
+
 /** One event's entry of the handler table: its name, payload schema and what runs it. */
 function handler<S extends z.ZodType>(
   event: string,
   schema: S,
   run: Run<z.infer<S>>,
-  options: { readonly specSchema?: z.ZodType; readonly forSpectators?: boolean } = {},
+  options: HandlerOptions = {},
 ): [string, Handler] {
   return [
     event,
@@ -77,7 +95,7 @@ const NOT_JOINED = errorAck('NOT_JOINED');
  * (server/rooms/dispatch.ts) runs it, answers and publishes. What stays here is the socket's own
  * bookkeeping: which room it joined or watches, its watch channel, its spectator cap.
  */
-export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
+export function attachRoomNamespace(io: Server, deps: Deps): { nsp: RoomNamespace; events: RoomEvents } {
   const nsp: RoomNamespace = io.of(SOCKET_NAMESPACE);
   const { gate, caps, log } = deps;
 
@@ -260,5 +278,11 @@ export function attachRoomNamespace(io: Server, deps: Deps): RoomNamespace {
     socket.on('disconnect', onDisconnect);
   });
 
-  return nsp;
+  const events: RoomEvents = {
+    add: (event, schema, run, options) => {
+      if (handlers.has(event)) throw new Error(`the /room event ${event} has a handler already`);
+      handlers.set(...handler(event, schema, run, options));
+    },
+  };
+  return { nsp, events };
 }

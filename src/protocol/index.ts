@@ -14,3 +14,4 @@ export * from './metrics';
 export * from './lobby';
 export * from './lobby-client';
 export * from './bot-accounts';
+export * from './moderation';

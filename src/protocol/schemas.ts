@@ -143,6 +143,8 @@ export const ProfileSchema = z.object({
   computerGamesWon: z.number().int().optional(),
   /** `BOT` for a bot account; null or absent for a person. */
   title: TitleSchema.nullable().optional(),
+  /** `admin` for a moderator (docs/protocol.md, "Moderation"); absent from servers before roles. */
+  role: z.enum(['player', 'admin']).optional(),
 });
 
 /** GET /users/me/games: the rooms the user is a member of that have not ENDED, most recent first. */

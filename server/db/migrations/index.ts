@@ -9,6 +9,7 @@ import * as fairPlay from './007-fair-play';
 import * as rules from './008-rules';
 import * as botAccounts from './009-bot-accounts';
 import * as ratingsPerRules from './010-ratings-per-rules';
+import * as moderation from './011-moderation';
 
 /**
  * Every migration, in the order they run (Kysely sorts by name). Add one file per change and
@@ -25,4 +26,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '008-rules': rules,
   '009-bot-accounts': botAccounts,
   '010-ratings-per-rules': ratingsPerRules,
+  '011-moderation': moderation,
 };

@@ -13,7 +13,14 @@ export class SqlSessions implements SessionStore {
       .leftJoin('revoked_tokens', (join) =>
         join.onRef('revoked_tokens.user_id', '=', 'users.id').on('revoked_tokens.token_digest', '=', digest),
       )
-      .select(['users.username', 'users.sessions_from', 'users.bot_since', 'revoked_tokens.token_digest'])
+      .select([
+        'users.username',
+        'users.sessions_from',
+        'users.bot_since',
+        'users.role',
+        'users.banned_until',
+        'revoked_tokens.token_digest',
+      ])
       .where('users.id', '=', userId)
       .executeTakeFirst();
     if (!row) return null;
@@ -22,6 +29,8 @@ export class SqlSessions implements SessionStore {
       sessionsFrom: row.sessions_from,
       revoked: row.token_digest !== null,
       bot: row.bot_since !== null,
+      admin: row.role === 'admin',
+      bannedUntil: row.banned_until === null ? null : Number(row.banned_until),
     };
   }
 
