@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Server } from 'socket.io';
 import { randomRng } from '../src/game';
 import { SOCKET_NAMESPACE } from '../src/protocol';
+import { AccountHooks } from './accounts/account-hooks';
 import { createTokens, loadSecret, type Tokens } from './auth';
 import { ComputerPlayers } from './bots/computer-players';
 import { Decider } from './bots/decider';
@@ -71,6 +72,8 @@ export interface ServerContext {
   readonly moderation: Moderation;
   readonly audit: Audit;
   readonly blocks: Blocks;
+  /** What a capability removes when an account is deleted, and adds to its export (server/accounts/). */
+  readonly accountHooks: AccountHooks;
   /** Runs `stop` when the server closes, before the sockets and the database (in registration order). */
   onStop(stop: () => void | Promise<void>): void;
 }
@@ -225,6 +228,7 @@ export async function createContext(config: ServerConfig): Promise<ContextStops>
     moderation,
     audit,
     blocks,
+    accountHooks: new AccountHooks(),
     onStop: (stop) => void stops.push(stop),
   };
   return {

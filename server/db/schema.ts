@@ -23,6 +23,15 @@ export interface Database {
     ban_reason: ColumnType<string | null, string | null | undefined, string | null>;
     /** An admin's mute: the account may not talk (chat, messages) until then (011). */
     muted_until: ColumnType<number | null, number | null | undefined, number | null>;
+    /** When the account was deleted (014): the row stays as a tombstone of its games; null for a live account. */
+    deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
+  };
+  /** "Forgot your password?" links (014), by the SHA-256 of their token, each used at most once. */
+  password_resets: {
+    token_digest: string;
+    user_id: string;
+    created_at: number;
+    expires_at: number;
   };
   /** One player blocking another (011): nothing passes between the two, either way. */
   blocks: {
