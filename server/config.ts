@@ -75,6 +75,9 @@ export interface ServerConfig {
   readonly slimRequests: boolean;
   /** ADMIN_EMAILS: accounts made admins at start and at sign-up (docs/deploy.md, "Moderators"), lower case. */
   readonly adminEmails: readonly string[];
+  /** Chat lines one account may send within CHAT_WINDOW_SECONDS, on every node together; 0 = no limit. */
+  readonly chatLinesPerWindow: number;
+  readonly chatWindowSeconds: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -139,5 +142,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
+    chatLinesPerWindow: intFrom(env.CHAT_LINES_PER_WINDOW, 5, 'CHAT_LINES_PER_WINDOW'),
+    chatWindowSeconds: Math.max(1, intFrom(env.CHAT_WINDOW_SECONDS, 10, 'CHAT_WINDOW_SECONDS')),
   };
 }

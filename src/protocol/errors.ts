@@ -34,5 +34,7 @@ export const ERROR_CODES = [
   'LIMIT_REACHED',
   /** Bot accounts may not do this (quick match is for people: a bot waits in a public room; docs/engines.md). */
   'NOT_FOR_BOTS',
+  /** A moderator muted this account: it may play but not talk until the ack's `until` (docs/protocol.md, "Chat"). */
+  'MUTED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

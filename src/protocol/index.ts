@@ -15,3 +15,5 @@ export * from './lobby';
 export * from './lobby-client';
 export * from './bot-accounts';
 export * from './moderation';
+export * from './chat-text';
+export * from './chat';

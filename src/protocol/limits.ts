@@ -18,6 +18,8 @@ export const LIMIT_REASONS = [
   'LOGIN_FAILURES',
   /** Games of a bot account against another bot (a bot account or the computer) within 24 hours. */
   'BOT_GAMES',
+  /** Chat lines of this account within a few seconds (docs/protocol.md, "Chat"). */
+  'CHAT_LINES',
 ] as const;
 export type LimitReason = (typeof LIMIT_REASONS)[number];
 

@@ -42,6 +42,7 @@ export function limitText(details: { reason?: unknown; retryAfter?: unknown; lim
     params: {
       limit: String(typeof details.limit === 'number' ? details.limit : ''),
       minutes: String(Math.max(1, Math.ceil(seconds / 60))),
+      seconds: String(Math.max(1, Math.ceil(seconds))),
     },
   };
 }

@@ -134,13 +134,13 @@ describe('limits (docs/protocol.md, Limits): told from the reason, in the player
         limit: 3,
       }).createRoom({ public: true }),
     );
-    expect(errorText(error)).toEqual({ key: 'errors.limits.PUBLIC_ROOMS', params: { limit: '3', minutes: '60' } });
+    expect(errorText(error)).toEqual({ key: 'errors.limits.PUBLIC_ROOMS', params: { limit: '3', minutes: '60', seconds: '3590' } });
   });
 
   it('a LIMIT_REACHED acknowledgement too; an unknown reason falls back to the server’s words or the code', async () => {
     expect(
       errorText({ error: 'LIMIT_REACHED', reason: 'SPECTATOR_SOCKETS', retryAfter: 20, limit: 10, message: 'x' }),
-    ).toEqual({ key: 'errors.limits.SPECTATOR_SOCKETS', params: { limit: '10', minutes: '1' } });
+    ).toEqual({ key: 'errors.limits.SPECTATOR_SOCKETS', params: { limit: '10', minutes: '1', seconds: '20' } });
     expect(errorText({ error: 'LIMIT_REACHED', reason: 'SOMETHING_NEW' })).toEqual({
       key: 'errors.codes.LIMIT_REACHED',
     });
@@ -150,10 +150,11 @@ describe('limits (docs/protocol.md, Limits): told from the reason, in the player
     expect(errorText(unknown)).toEqual({ raw: 'Slow down' });
   });
 
-  it('every reason has an English and a French text naming the wait', () => {
+  it('every reason has an English and a French text naming the wait (in seconds where it is that short)', () => {
     for (const lang of ['en', 'fr']) {
       const texts = JSON.parse(readFileSync(join('locales', lang, 'translation.json'), 'utf8')).errors.limits;
-      for (const reason of LIMIT_REASONS) expect(texts[reason], `${lang} ${reason}`).toContain('{{minutes}}');
+      for (const reason of LIMIT_REASONS)
+        expect(texts[reason], `${lang} ${reason}`).toMatch(reason === 'CHAT_LINES' ? '{{seconds}}' : '{{minutes}}');
     }
   });
 });
