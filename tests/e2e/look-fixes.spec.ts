@@ -10,7 +10,8 @@ test('registering from an invitation link lands in that lobby', async ({ browser
   const page = await englishPage(browser);
   await page.goto(`/game/lobby/${slug}`);
   await expect(page).toHaveURL('/login');
-  await page.getByRole('link', { name: 'Register' }).click();
+  // The form's own link (the header has one for visitors too).
+  await page.getByRole('main').getByRole('link', { name: 'Register' }).click();
   const account = newAccount('guest');
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('E-mail').fill(account.email);

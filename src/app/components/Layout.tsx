@@ -6,12 +6,20 @@ import { Logo } from '../art/Logo';
 import { ErrorBanner } from './ErrorBanner';
 import { HowToPlayButton } from './HowToPlayButton';
 import { ICONS } from './icons';
+import { MainNav } from './nav/MainNav';
+import { VisitorLinks } from './nav/VisitorLinks';
 import { useDismiss } from './use-dismiss';
 
 /* The profile panel opens on a click only: a chunk of its own, not part of the first load of /. */
 const ProfilePanel = lazy(() => import('./ProfilePanel').then((m) => ({ default: m.ProfilePanel })));
 
-/** docs/game.md, The pages: every page sits under a header (logo, navigation, profile button) and the error banner. */
+/**
+ * docs/game.md, The pages: every page sits under a header and the error banner. The header: the
+ * logo, the main navigation (nav/MainNav.tsx: its sections; a bar at the bottom of a phone's
+ * screen), then the header's actions on the right — How to play, Log in and Register for a visitor,
+ * and the profile button. A count or a shortcut of its own (unread messages, admin) goes among the
+ * actions, before the profile button.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -25,9 +33,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <Logo />
           <span>{t('app.name')}</span>
         </Link>
-        <nav className="header-nav" aria-label={t('nav.main')}>
-          <HowToPlayButton className="ghost small" />
-        </nav>
+        <MainNav />
+        <div className="header-actions">
+          <HowToPlayButton className="ghost small header-help" />
+          <VisitorLinks />
+        </div>
         <button
           type="button"
           className="profile-button"

@@ -98,8 +98,9 @@ export default function HomePage() {
   }
 
   function find(): void {
+    // A visitor who wants a game most likely has no account yet: Register (which links to Log in).
     if (!user) {
-      navigate(ROUTES.login);
+      navigate(ROUTES.register);
       return;
     }
     void findOpponent(features.rules ? rulesBody(rules).rules : undefined);

@@ -7,6 +7,8 @@ export const ROUTES = {
   profile: '/profile',
   lobby: '/game/lobby/:id',
   watch: '/game/:id/watch',
+  /** The games being played now, to pick one to watch. */
+  liveGames: '/watch',
   replay: '/replay/:id',
   leaderboard: '/leaderboard',
   game: '/game/:id',

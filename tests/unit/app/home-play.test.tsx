@@ -80,14 +80,15 @@ describe('home: play at once', () => {
     });
   });
 
-  it('sends an anonymous player to log in, and lists no open games without an account', async () => {
+  it('sends an anonymous player to log in, to register for a quick match, and lists no open games without an account', async () => {
     const app = renderApp('/');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Play the computer' }));
     await waitFor(() => expect(app.path()).toBe('/login'));
     app.navigate('/');
+    // Someone who wants an opponent most likely has no account yet.
     await user.click(await screen.findByRole('button', { name: 'Find an opponent' }));
-    await waitFor(() => expect(app.path()).toBe('/login'));
+    await waitFor(() => expect(app.path()).toBe('/register'));
     app.navigate('/');
     const openGames = await screen.findByRole('region', { name: 'Open games' });
     expect(within(openGames).queryByRole('list')).toBeNull();

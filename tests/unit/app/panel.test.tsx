@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../src/app/i18n/setup';
@@ -57,8 +57,9 @@ describe('profile panel (docs/game.md, Routes)', () => {
   it('offers to log in instead when anonymous', async () => {
     renderApp('/');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Profile and settings' }));
-    expect(screen.queryByRole('link', { name: 'Log out' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+    const panel = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(within(panel).queryByRole('link', { name: 'Log out' })).toBeNull();
+    expect(within(panel).getByRole('link', { name: 'Log in' })).toBeTruthy();
   });
 });
 

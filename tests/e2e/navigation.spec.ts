@@ -1,0 +1,90 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiPlayer, newContext, text, type LanguageName } from './support/look';
+
+/*
+ * Issue 36, item 6: the sections of the app are found from every page, on a desktop in the header
+ * and on a phone in a bar at the bottom of the screen; a visitor finds Log in and Register in the
+ * header, and "Find an opponent" takes them to Register.
+ */
+
+async function navBox(page: Page, language: LanguageName = 'en') {
+  const nav = page.getByRole('navigation', { name: text(language, 'nav.main') });
+  await expect(nav).toBeVisible();
+  const box = await nav.boundingBox();
+  if (!box) throw new Error('the main navigation has no box');
+  return box;
+}
+
+test('desktop: the header leads to every section, a visitor to Log in and Register', async ({ browser, baseURL }) => {
+  const user = await apiPlayer(baseURL, 'nav');
+  const page = await (await newContext(browser, 'desktop', user)).newPage();
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  const nav = header.getByRole('navigation', { name: 'Main' });
+  expect((await navBox(page)).y).toBeLessThan(60);
+  await nav.getByRole('link', { name: 'Leaderboard' }).click();
+  await expect(page).toHaveURL('/leaderboard');
+  await expect(nav.getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByText(user.email)).toBeVisible();
+  await nav.getByRole('link', { name: 'Play' }).click();
+  await expect(page.getByText(`Hello ${user.username}!`)).toBeVisible();
+
+  const visitor = await (await newContext(browser, 'desktop')).newPage();
+  await visitor.goto('/');
+  await expect(visitor.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await visitor.getByRole('banner').getByRole('link', { name: 'Register' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Register' })).toBeVisible();
+});
+
+for (const language of ['en', 'fr'] as const satisfies readonly LanguageName[]) {
+  test(`phone (${language}): the sections are a bar at the bottom of every page but the game's`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const user = await apiPlayer(baseURL, 'nav');
+    const page = await (await newContext(browser, 'phone', user, language)).newPage();
+    await page.goto('/');
+    const box = await navBox(page, language);
+    // Along the bottom edge of the window, across its whole width, and every entry fits in it.
+    expect(Math.round(box.y + box.height)).toBe(844);
+    expect(Math.round(box.width)).toBe(390);
+    const nav = page.getByRole('navigation', { name: text(language, 'nav.main') });
+    for (const key of ['nav.play', 'nav.leaderboard', 'nav.profile']) {
+      const label = nav.getByRole('link', { name: text(language, key) }).locator('.nav-label');
+      await expect(label).toBeVisible();
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth), `${key} is cut`).toBe(true);
+    }
+    await nav.getByRole('link', { name: text(language, 'nav.leaderboard') }).tap();
+    await expect(page).toHaveURL('/leaderboard');
+    // The last thing on a long page is not hidden behind the bar: the page scrolls past it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const lastBottom = await page
+      .locator('main > *')
+      .last()
+      .evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(lastBottom).toBeLessThanOrEqual(box.y);
+
+    // The game page gives the stage the whole height: no bar there (its Back leads out).
+    const { slug } = await user.api.computerGame({ level: 'easy' });
+    await page.goto(`/game/${slug}`);
+    await expect(page.getByRole('button', { name: text(language, 'game.validate') })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: text(language, 'nav.main') })).toBeHidden();
+  });
+}
+
+test('phone: a visitor finds Log in and Register beside the logo, and Find an opponent leads to Register', async ({
+  browser,
+}) => {
+  const page = await (await newContext(browser, 'phone')).newPage();
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  for (const name of ['Log in', 'Register', 'Profile and settings']) {
+    const box = await header.getByRole(name === 'Profile and settings' ? 'button' : 'link', { name }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0), `${name} runs off the screen`).toBeLessThanOrEqual(390);
+  }
+  await page.getByRole('button', { name: 'Find an opponent' }).tap();
+  await expect(page).toHaveURL('/register');
+  await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
+});
