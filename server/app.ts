@@ -6,6 +6,7 @@ import { configFromEnv, type ServerConfig } from './config';
 import { createContext } from './context';
 import type { Store } from './db/store';
 import { historyPlugin } from './http/history-routes';
+import { accountsPlugin } from './accounts/plugin';
 import { accountAndRoomRoutes } from './http/routes';
 import { webClient } from './http/web-client';
 import { lobbyPlugin } from './lobby/plugin';
@@ -62,6 +63,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   await app.register(historyPlugin, ctx);
   await app.register(lobbyPlugin, ctx);
   await app.register(moderationPlugin, ctx);
+  await app.register(accountsPlugin, ctx);
   await app.register(metricsRoute, ctx);
   await app.register(webClient, ctx);
 

@@ -78,6 +78,14 @@ export interface ServerConfig {
   /** Chat lines one account may send within CHAT_WINDOW_SECONDS, on every node together; 0 = no limit. */
   readonly chatLinesPerWindow: number;
   readonly chatWindowSeconds: number;
+  /** SMTP_URL: where the password-reset e-mails go out (nodemailer's smtp:// or smtps:// URL); null: no e-mail, no reset. */
+  readonly smtpUrl: string | null;
+  /** MAIL_FROM: the sender of those e-mails; null: "Broadside <no-reply@…>" at PUBLIC_URL's host. */
+  readonly mailFrom: string | null;
+  /** PUBLIC_URL: the address players reach the web client at, the base of the links in e-mails. */
+  readonly publicUrl: string | null;
+  /** Password-reset requests from one address per hour before 429; 0 = no limit. */
+  readonly passwordResetsPerAddress: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -144,5 +152,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .filter(Boolean),
     chatLinesPerWindow: intFrom(env.CHAT_LINES_PER_WINDOW, 5, 'CHAT_LINES_PER_WINDOW'),
     chatWindowSeconds: Math.max(1, intFrom(env.CHAT_WINDOW_SECONDS, 10, 'CHAT_WINDOW_SECONDS')),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || null,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    passwordResetsPerAddress: intFrom(env.PASSWORD_RESETS_PER_ADDRESS, 10, 'PASSWORD_RESETS_PER_ADDRESS'),
   };
 }

@@ -23,5 +23,7 @@ export function limitMessage({ reason, retryAfter, limit }: LimitDetails): strin
       return `This bot has played its ${limit} games against other bots for the day: people may still play it; another bot game in ${wait}`;
     case 'CHAT_LINES':
       return `You are sending messages too fast (at most ${limit} in a few seconds): wait ${wait}`;
+    case 'PASSWORD_RESETS':
+      return `Too many password resets asked from this address: try again in ${wait}`;
   }
 }

@@ -11,6 +11,7 @@ const REASONS: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
 };
 
 /** Every HTTP error has the shape `{ statusCode, message, error }` (docs/protocol.md, HTTP). */

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { capabilitiesBody } from '../../src/protocol/capabilities';
+import { capabilitiesBody, FEATURES } from '../../src/protocol/capabilities';
+import { sendsMail } from '../accounts/mailer';
+import type { ServerConfig } from '../config';
 import {
   BotUpgradeBodySchema,
   ComputerGameBodySchema,
@@ -35,13 +37,14 @@ interface Deps {
   readonly caps: AccountCaps;
   readonly botGames: BotGames;
   readonly moderation: Moderation;
+  readonly config: ServerConfig;
 }
 
 const INVALID_LOGIN = 'Invalid e-mail or password';
 
 export function registerRoutes(
   app: FastifyInstance,
-  { store, tokens, registry, limits, computers, sessions, identify, caps, botGames, moderation }: Deps,
+  { store, tokens, registry, limits, computers, sessions, identify, caps, botGames, moderation, config }: Deps,
 ): void {
   // An unknown e-mail is checked against this hash too, so both failures cost one argon2 verify
   // and the response time does not tell which e-mails are registered.
@@ -50,7 +53,9 @@ export function registerRoutes(
   app.get('/health', async () => ({ status: 'ok' }));
   // What this server offers beyond the SPEC dialect (docs/protocol.md, "Capabilities"): the web
   // client asks once and hides the rest; the original server answers 404 here.
-  app.get('/capabilities', async () => capabilitiesBody());
+  // A password reset needs e-mail: offered only where the operator set an SMTP server.
+  const features = FEATURES.filter((feature) => feature !== 'passwordReset' || sendsMail(config));
+  app.get('/capabilities', async () => capabilitiesBody(features));
 
   app.post('/users/auth/sign-up', async (request, reply) => {
     const body = SignUpBodySchema.safeParse(request.body ?? {});

@@ -50,6 +50,8 @@ export interface ApiClientOptions {
   readonly fetch?: typeof fetch;
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 interface RawResponse {
   readonly status: number;
   readonly body: unknown;
@@ -83,7 +85,7 @@ export class ApiClient {
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
 
-  private async request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<RawResponse> {
+  private async request(method: HttpMethod, path: string, body?: unknown): Promise<RawResponse> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.token) headers.authorization = `Bearer ${this.token}`;
@@ -157,6 +159,26 @@ export class ApiClient {
       throw new ApiError(messages.join(', '), raw.status, messages, limitOf(raw));
     }
     return this.parse(ComputerGameResponseSchema, raw);
+  }
+
+  /**
+   * Any call of the API: the answer parsed with `schema` when its status is one of `ok`, else an
+   * ApiError with the server's message ("`what` failed (status)" when it sent none). Calls grouped
+   * by capability (accounts-client.ts, …) are written on this.
+   */
+  async call<S extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    schema: S,
+    what: string,
+    options: { readonly ok?: readonly number[]; readonly body?: unknown } = {},
+  ): Promise<z.infer<S>> {
+    const raw = await this.request(method, path, options.body);
+    if (!(options.ok ?? [200]).includes(raw.status)) {
+      const messages = messagesOf(raw.body, `${what} failed (${raw.status})`);
+      throw new ApiError(messages.join(', '), raw.status, messages, limitOf(raw));
+    }
+    return this.parse(schema, raw);
   }
 
   /** GET and parse, or an ApiError with the server's message. */

@@ -37,6 +37,12 @@ export const FEATURES = [
   'record',
   /** Rule variants chosen when creating a room (fleets, salvos, shooting again). */
   'rules',
+  /** Finding players by the start of their username (GET /users/search). */
+  'search',
+  /** Your account as ours has it: changes confirmed with the current password, deletion, data export. */
+  'account',
+  /** "Forgot your password?": a link by e-mail (only where the operator set an SMTP server). */
+  'passwordReset',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

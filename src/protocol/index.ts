@@ -17,3 +17,6 @@ export * from './bot-accounts';
 export * from './moderation';
 export * from './chat-text';
 export * from './chat';
+export * from './accounts';
+export * from './deleted-accounts';
+export * from './accounts-client';

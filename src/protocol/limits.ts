@@ -20,6 +20,8 @@ export const LIMIT_REASONS = [
   'BOT_GAMES',
   /** Chat lines of this account within a few seconds (docs/protocol.md, "Chat"). */
   'CHAT_LINES',
+  /** Password-reset requests from one address. */
+  'PASSWORD_RESETS',
 ] as const;
 export type LimitReason = (typeof LIMIT_REASONS)[number];
 

@@ -46,8 +46,14 @@ function playerRef(row: { id: string; username: string }): PlayerRef {
 export class SqlHistory implements HistoryStore {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** A live player (a deleted account's games are only in the other players' histories). */
   async user(userId: string): Promise<PlayerRef | null> {
-    const row = await this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return row ? playerRef(row) : null;
   }
 

@@ -170,7 +170,9 @@ export class SqlRatings implements RatingStore {
       .selectFrom('ratings')
       .innerJoin('users', 'users.id', 'ratings.user_id')
       .where('ratings.games', '>=', minGames)
-      .where('users.bot_since', kind === 'bots' ? 'is not' : 'is', null);
+      .where('users.bot_since', kind === 'bots' ? 'is not' : 'is', null)
+      // A deleted account is off the leaderboard, even if a game it left is rated after its deletion.
+      .where('users.deleted_at', 'is', null);
     return rules === undefined ? all : all.where('ratings.rules', '=', rules);
   }
 

@@ -22,6 +22,8 @@ export class SqlSessions implements SessionStore {
         'revoked_tokens.token_digest',
       ])
       .where('users.id', '=', userId)
+      // A deleted account's tombstone (014) is nobody to log in as.
+      .where('users.deleted_at', 'is', null)
       .executeTakeFirst();
     if (!row) return null;
     return {
