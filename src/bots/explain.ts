@@ -79,14 +79,17 @@ export function explain(k: Knowledge, limit: number): Explanations {
       const w = ship.table.word[p] ?? 0;
       const lo = ship.table.lo[p] ?? 0;
       const hi = ship.table.hi[p] ?? 0;
-      if (((occ[w] ?? 0) & lo) !== 0 || ((occ[w + 1] ?? 0) & hi) !== 0) continue;
+      const hi2 = ship.table.hi2[p] ?? 0;
+      if (((occ[w] ?? 0) & lo) !== 0 || ((occ[w + 1] ?? 0) & hi) !== 0 || ((occ[w + 2] ?? 0) & hi2) !== 0) continue;
       occ[w] = (occ[w] ?? 0) | lo;
       occ[w + 1] = (occ[w + 1] ?? 0) | hi;
+      occ[w + 2] = (occ[w + 2] ?? 0) | hi2;
       chosen[s] = j;
       visit(mask | (1 << s));
       chosen[s] = -1;
       occ[w] = (occ[w] ?? 0) & ~lo;
       occ[w + 1] = (occ[w + 1] ?? 0) & ~hi;
+      occ[w + 2] = (occ[w + 2] ?? 0) & ~hi2;
       if (truncated) return;
     }
   };

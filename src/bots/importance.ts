@@ -12,6 +12,7 @@ interface Flat {
   readonly word: Int32Array;
   readonly lo: Int32Array;
   readonly hi: Int32Array;
+  readonly hi2: Int32Array;
   readonly cells: Int32Array;
   /** The placement with its halo (tables.ts), for `touch: false` rules. */
   readonly xword: Int32Array;
@@ -29,6 +30,7 @@ function flatten(k: Knowledge): Flat[] {
       word: new Int32Array(count),
       lo: new Int32Array(count),
       hi: new Int32Array(count),
+      hi2: new Int32Array(count),
       cells: new Int32Array(count * table.length),
       xword: new Int32Array(count),
       x0: new Int32Array(count),
@@ -40,6 +42,7 @@ function flatten(k: Knowledge): Flat[] {
       flat.word[j] = table.word[p] ?? 0;
       flat.lo[j] = table.lo[p] ?? 0;
       flat.hi[j] = table.hi[p] ?? 0;
+      flat.hi2[j] = table.hi2[p] ?? 0;
       flat.xword[j] = table.xword[p] ?? 0;
       flat.x0[j] = table.x0[p] ?? 0;
       flat.x1[j] = table.x1[p] ?? 0;
@@ -105,6 +108,7 @@ export function importanceOccupancy(k: Knowledge, rng: Rng, samples: number): Fl
     const w = f.word[c] ?? 0;
     occ[w] = (occ[w] ?? 0) | (f.lo[c] ?? 0);
     occ[w + 1] = (occ[w + 1] ?? 0) | (f.hi[c] ?? 0);
+    occ[w + 2] = (occ[w + 2] ?? 0) | (f.hi2[c] ?? 0);
     if (noTouch) {
       const x = f.xword[c] ?? 0;
       blocked[x] = (blocked[x] ?? 0) | (f.x0[c] ?? 0);
@@ -113,6 +117,7 @@ export function importanceOccupancy(k: Knowledge, rng: Rng, samples: number): Fl
     } else {
       blocked[w] = (blocked[w] ?? 0) | (f.lo[c] ?? 0);
       blocked[w + 1] = (blocked[w + 1] ?? 0) | (f.hi[c] ?? 0);
+      blocked[w + 2] = (blocked[w + 2] ?? 0) | (f.hi2[c] ?? 0);
     }
   };
   const maxOptions = flats.reduce((n, f) => Math.max(n, f.count), 0) * Math.max(1, ships);
@@ -138,7 +143,12 @@ export function importanceOccupancy(k: Knowledge, rng: Rng, samples: number): Fl
         const c = cover.candidate[j] ?? 0;
         const f = flats[s] as Flat;
         const w = f.word[c] ?? 0;
-        if (((blocked[w] ?? 0) & (f.lo[c] ?? 0)) !== 0 || ((blocked[w + 1] ?? 0) & (f.hi[c] ?? 0)) !== 0) continue;
+        if (
+          ((blocked[w] ?? 0) & (f.lo[c] ?? 0)) !== 0 ||
+          ((blocked[w + 1] ?? 0) & (f.hi[c] ?? 0)) !== 0 ||
+          ((blocked[w + 2] ?? 0) & (f.hi2[c] ?? 0)) !== 0
+        )
+          continue;
         optionShip[options] = s;
         optionCandidate[options] = c;
         options++;
@@ -157,11 +167,15 @@ export function importanceOccupancy(k: Knowledge, rng: Rng, samples: number): Fl
     for (let s = 0; s < ships && weight > 0; s++) {
       if ((chosen[s] ?? 0) >= 0) continue;
       const f = flats[s] as Flat;
-      const { word, lo, hi, count } = f;
+      const { word, lo, hi, hi2, count } = f;
       let options = 0;
       for (let c = 0; c < count; c++) {
         const w = word[c] ?? 0;
-        if (((blocked[w] ?? 0) & (lo[c] ?? 0)) === 0 && ((blocked[w + 1] ?? 0) & (hi[c] ?? 0)) === 0) {
+        if (
+          ((blocked[w] ?? 0) & (lo[c] ?? 0)) === 0 &&
+          ((blocked[w + 1] ?? 0) & (hi[c] ?? 0)) === 0 &&
+          ((blocked[w + 2] ?? 0) & (hi2[c] ?? 0)) === 0
+        ) {
           optionCandidate[options++] = c;
         }
       }

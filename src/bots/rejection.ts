@@ -12,6 +12,7 @@ interface Free {
   readonly word: Int32Array;
   readonly lo: Int32Array;
   readonly hi: Int32Array;
+  readonly hi2: Int32Array;
   /** Index into the ship's `candidates`. */
   readonly candidate: Int32Array;
 }
@@ -25,13 +26,15 @@ function freePlacements(k: Knowledge): Free[] {
     const word = new Int32Array(count);
     const lo = new Int32Array(count);
     const hi = new Int32Array(count);
+    const hi2 = new Int32Array(count);
     for (let i = 0; i < count; i++) {
       const p = candidates[candidate[i] ?? 0] ?? 0;
       word[i] = table.word[p] ?? 0;
       lo[i] = table.lo[p] ?? 0;
       hi[i] = table.hi[p] ?? 0;
+      hi2[i] = table.hi2[p] ?? 0;
     }
-    return { count, word, lo, hi, candidate };
+    return { count, word, lo, hi, hi2, candidate };
   });
 }
 
@@ -93,12 +96,14 @@ export function rejectionOccupancy(k: Knowledge, rng: Rng, samples: number, atte
   const words = new Int32Array(ships * stride);
   const los = new Int32Array(ships * stride);
   const his = new Int32Array(ships * stride);
+  const his2 = new Int32Array(ships * stride);
   const counts = new Int32Array(ships);
   free.forEach((f, s) => {
     counts[s] = f.count;
     words.set(f.word, s * stride);
     los.set(f.lo, s * stride);
     his.set(f.hi, s * stride);
+    his2.set(f.hi2, s * stride);
   });
   const orderOf = Int32Array.from(order);
   const placedHits = new Float64Array(ships * stride);
@@ -127,6 +132,7 @@ export function rejectionOccupancy(k: Knowledge, rng: Rng, samples: number, atte
     occ[2] = masks[m + 2] ?? 0;
     occ[3] = masks[m + 3] ?? 0;
     occ[4] = 0;
+    occ[5] = 0;
     const used = ex.used[e] ?? 0;
     let ok = true;
     for (let o = 0; o < ships; o++) {
@@ -139,12 +145,14 @@ export function rejectionOccupancy(k: Knowledge, rng: Rng, samples: number, atte
       const w = words[j] ?? 0;
       const lo = los[j] ?? 0;
       const hi = his[j] ?? 0;
-      if (((occ[w] ?? 0) & lo) !== 0 || ((occ[w + 1] ?? 0) & hi) !== 0) {
+      const hi2 = his2[j] ?? 0;
+      if (((occ[w] ?? 0) & lo) !== 0 || ((occ[w + 1] ?? 0) & hi) !== 0 || ((occ[w + 2] ?? 0) & hi2) !== 0) {
         ok = false;
         break;
       }
       occ[w] = (occ[w] ?? 0) | lo;
       occ[w + 1] = (occ[w + 1] ?? 0) | hi;
+      occ[w + 2] = (occ[w + 2] ?? 0) | hi2;
       pick[s] = j;
     }
     if (!ok) continue;

@@ -2,9 +2,11 @@ import { GRID_SIZE } from '../game';
 
 /**
  * Every in-bounds placement of a ship of each length, precomputed once. A placement's cells span
- * at most 41 consecutive cell indexes (vertical, length 5), so its bitmask fits in two adjacent
- * 32-bit words: `word`, `lo` (bits in that word) and `hi` (bits in the next one). The sampler's
- * overlap tests are then two ANDs, which is what keeps it inside its per-shot budget.
+ * at most 41 consecutive cell indexes (vertical, length 5), so its bitmask fits in three adjacent
+ * 32-bit words: `word`, `lo` (bits in that word), `hi` (bits in the next one) and `hi2` (the one
+ * after, only ever set for a vertical carrier whose first cell sits in the last 8 bits of a word,
+ * such as cells 59 to 99). The sampler's overlap tests are then three ANDs, which is what keeps
+ * it inside its per-shot budget.
  */
 export interface PlacementTable {
   readonly length: number;
@@ -14,6 +16,7 @@ export interface PlacementTable {
   readonly word: Int32Array;
   readonly lo: Int32Array;
   readonly hi: Int32Array;
+  readonly hi2: Int32Array;
   /**
    * The cells around each placement (touching it by a side or a corner, in bounds, not its own),
    * HALO_STRIDE(length) per placement padded with -1: where no other ship may be under `touch: false`
@@ -35,8 +38,8 @@ export function haloStride(length: number): number {
 /** Words in a no-touch mask (placement plus halo): three words from a word as far as 3, so 6. */
 export const HALO_MASK_WORDS = 6;
 
-/** Words in a board mask: 100 cells in 4 words, plus one spare so `word + 1` is always in range. */
-export const MASK_WORDS = 5;
+/** Words in a board mask: 100 cells in 4 words, plus spares so `word + 2` is always in range. */
+export const MASK_WORDS = 6;
 
 function buildTable(length: number): PlacementTable {
   const starts: number[][] = [];
@@ -51,6 +54,7 @@ function buildTable(length: number): PlacementTable {
   const word = new Int32Array(count);
   const lo = new Int32Array(count);
   const hi = new Int32Array(count);
+  const hi2 = new Int32Array(count);
   const stride = haloStride(length);
   const halo = new Int32Array(count * stride).fill(-1);
   const xword = new Int32Array(count);
@@ -89,11 +93,13 @@ function buildTable(length: number): PlacementTable {
     word[p] = w;
     run.forEach((c, i) => {
       cells[p * length + i] = c;
-      if (c >>> 5 === w) lo[p] = (lo[p] ?? 0) | (1 << (c & 31));
-      else hi[p] = (hi[p] ?? 0) | (1 << (c & 31));
+      const slot = (c >>> 5) - w;
+      if (slot === 0) lo[p] = (lo[p] ?? 0) | (1 << (c & 31));
+      else if (slot === 1) hi[p] = (hi[p] ?? 0) | (1 << (c & 31));
+      else hi2[p] = (hi2[p] ?? 0) | (1 << (c & 31));
     });
   });
-  return { length, count, cells, word, lo, hi, halo, xword, x0, x1, x2 };
+  return { length, count, cells, word, lo, hi, hi2, halo, xword, x0, x1, x2 };
 }
 
 const TABLES = new Map<number, PlacementTable>();

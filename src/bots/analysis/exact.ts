@@ -17,6 +17,7 @@ interface Flat {
   readonly word: Int32Array;
   readonly lo: Int32Array;
   readonly hi: Int32Array;
+  readonly hi2: Int32Array;
   /** The placement with its halo (tables.ts): where no other ship may be under no-touch rules. */
   readonly xword: Int32Array;
   readonly x0: Int32Array;
@@ -34,6 +35,7 @@ function flatten(k: Knowledge): Flat[] {
       word: new Int32Array(count),
       lo: new Int32Array(count),
       hi: new Int32Array(count),
+      hi2: new Int32Array(count),
       xword: new Int32Array(count),
       x0: new Int32Array(count),
       x1: new Int32Array(count),
@@ -45,6 +47,7 @@ function flatten(k: Knowledge): Flat[] {
       flat.word[j] = table.word[p] ?? 0;
       flat.lo[j] = table.lo[p] ?? 0;
       flat.hi[j] = table.hi[p] ?? 0;
+      flat.hi2[j] = table.hi2[p] ?? 0;
       flat.xword[j] = table.xword[p] ?? 0;
       flat.x0[j] = table.x0[p] ?? 0;
       flat.x1[j] = table.x1[p] ?? 0;
@@ -139,7 +142,11 @@ export function exactCount(k: Knowledge, budget: number): ExactCount | null {
   const fits = (f: Flat, j: number, depth: number): boolean => {
     const w = f.word[j] ?? 0;
     const b = depth * HALO_MASK_WORDS;
-    return ((blocked[b + w] ?? 0) & (f.lo[j] ?? 0)) === 0 && ((blocked[b + w + 1] ?? 0) & (f.hi[j] ?? 0)) === 0;
+    return (
+      ((blocked[b + w] ?? 0) & (f.lo[j] ?? 0)) === 0 &&
+      ((blocked[b + w + 1] ?? 0) & (f.hi[j] ?? 0)) === 0 &&
+      ((blocked[b + w + 2] ?? 0) & (f.hi2[j] ?? 0)) === 0
+    );
   };
   /** Copies depth's blocked cells to depth + 1 and adds candidate j of f (with its halo under no-touch). */
   const block = (f: Flat, j: number, depth: number): void => {
@@ -155,6 +162,7 @@ export function exactCount(k: Knowledge, budget: number): ExactCount | null {
       const w = to + (f.word[j] ?? 0);
       blocked[w] = (blocked[w] ?? 0) | (f.lo[j] ?? 0);
       blocked[w + 1] = (blocked[w + 1] ?? 0) | (f.hi[j] ?? 0);
+      blocked[w + 2] = (blocked[w + 2] ?? 0) | (f.hi2[j] ?? 0);
     }
   };
 
@@ -189,6 +197,7 @@ export function exactCount(k: Knowledge, budget: number): ExactCount | null {
     const words = f.word;
     const los = f.lo;
     const his = f.hi;
+    const his2 = f.hi2;
     const b = depth * HALO_MASK_WORDS;
     if (last) {
       // The leaves: every fitting placement is one set of fleets of `weight`.
@@ -197,6 +206,7 @@ export function exactCount(k: Knowledge, budget: number): ExactCount | null {
         const w = b + (words[j] as number);
         if (((blocked[w] as number) & (los[j] as number)) !== 0) continue;
         if (((blocked[w + 1] as number) & (his[j] as number)) !== 0) continue;
+        if (((blocked[w + 2] as number) & (his2[j] as number)) !== 0) continue;
         row[j] = (row[j] as number) + weight;
         total += weight;
       }
@@ -207,6 +217,7 @@ export function exactCount(k: Knowledge, budget: number): ExactCount | null {
       const w = b + (words[j] as number);
       if (((blocked[w] as number) & (los[j] as number)) !== 0) continue;
       if (((blocked[w + 1] as number) & (his[j] as number)) !== 0) continue;
+      if (((blocked[w + 2] as number) & (his2[j] as number)) !== 0) continue;
       block(f, j, depth);
       chosen[s] = j;
       const n = fill(order, at + 1, depth + 1, weight);
@@ -263,12 +274,14 @@ export function exactCount(k: Knowledge, budget: number): ExactCount | null {
       const w = f.word[j] ?? 0;
       occ[w] = (occ[w] ?? 0) | (f.lo[j] ?? 0);
       occ[w + 1] = (occ[w + 1] ?? 0) | (f.hi[j] ?? 0);
+      occ[w + 2] = (occ[w + 2] ?? 0) | (f.hi2[j] ?? 0);
       block(f, j, depth);
       chosen[s] = j;
       const n = cover(used | (1 << s), depth + 1);
       chosen[s] = -1;
       occ[w] = (occ[w] ?? 0) & ~(f.lo[j] ?? 0);
       occ[w + 1] = (occ[w + 1] ?? 0) & ~(f.hi[j] ?? 0);
+      occ[w + 2] = (occ[w + 2] ?? 0) & ~(f.hi2[j] ?? 0);
       if (over) return 0;
       const row = through[s] as Float64Array;
       row[j] = (row[j] ?? 0) + n;
