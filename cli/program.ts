@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { analyseCommand } from './commands/analyse';
 import { benchCommand } from './commands/bench';
 import { checkEngineCommand } from './commands/check-engine';
 import { duelCommand } from './commands/duel';
@@ -21,7 +22,8 @@ export function createProgram(): Command {
     .addCommand(exportCommand())
     .addCommand(loadCommand())
     .addCommand(tournamentCommand())
-    .addCommand(checkEngineCommand());
+    .addCommand(checkEngineCommand())
+    .addCommand(analyseCommand());
   for (const command of program.commands) command.exitOverride();
   return program.exitOverride();
 }

@@ -15,6 +15,7 @@ import {
   setOptionLine,
   sunkLine,
 } from './bep';
+import { type BepFeature, bepokFeatures } from './bep-analyse';
 import { EngineProcess, type EngineSpec } from './process';
 import type { Clock, Fault, GameSetup, Seat, ShotAnswer } from './seat';
 import { fleetLengths } from '../../src/game';
@@ -35,6 +36,8 @@ export interface EngineIdentity {
   options: EngineOption[];
   /** Malformed `option` lines (check-engine reports them). */
   badOptions: string[];
+  /** The optional commands named after `bepok` (docs/engines.md, "Analysis"). */
+  features: BepFeature[];
 }
 
 export interface EngineSeatConfig extends EngineSpec {
@@ -60,7 +63,7 @@ export async function startEngine(
 ): Promise<{ process: EngineProcess; identity: EngineIdentity } | StartFailure> {
   const engine = new EngineProcess(spec);
   engine.send('bep 1');
-  const identity: EngineIdentity = { name: null, author: null, options: [], badOptions: [] };
+  const identity: EngineIdentity = { name: null, author: null, options: [], badOptions: [], features: [] };
   const deadline = performance.now() + handshakeMs;
   for (;;) {
     const answer = await engine.expect(['id', 'option', 'bepok'], deadline);
@@ -80,7 +83,8 @@ export async function startEngine(
       };
     }
     const line = answer.line;
-    if (line === 'bepok') return { process: engine, identity };
+    const features = bepokFeatures(line);
+    if (features) return { process: engine, identity: { ...identity, features } };
     if (line.startsWith('id name ')) identity.name = line.slice(8);
     else if (line.startsWith('id author ')) identity.author = line.slice(10);
     else if (line.startsWith('option ')) {

@@ -4,7 +4,9 @@
 // something, fires around the hit until the ship sinks. It plays every rule set `newgame` names:
 // any fleet, `touch no` (ships kept apart; the cells around a sunk ship and the corners of a hit
 // are water), `shots salvo` (`go … shots k` answered with k cells) and `again hit` (it is simply
-// asked again). `node examples/engines/hunt.mjs`.
+// asked again). It also offers the optional `analyse` command (`bepok analyse`): a heat map of
+// where the opponent's ships may be, from each afloat ship's placements counted one ship at a
+// time. `node examples/engines/hunt.mjs`.
 import { createInterface } from 'node:readline';
 
 let size = 10;
@@ -16,6 +18,8 @@ let parity = true;
 let board = new Map();
 /** Cells not fired at but known to be water (touch no). */
 let water = new Set();
+/** Numbers of the opponent ships sunk so far. */
+let sunkShips = new Set();
 
 // A small seeded generator (mulberry32), so a game replays the same for the same seed.
 let state = 1;
@@ -63,6 +67,37 @@ function learnWater(cells) {
   for (const [x, y] of cells) if (!board.has(key(x, y))) water.add(key(x, y));
 }
 
+/**
+ * `analyse`: for each cell, the chance it holds a ship, as `heat` and 100 numbers row by row. Each
+ * afloat ship's placements that avoid misses, sunk ships and known water are counted (a placement
+ * through hits counts 50 times more per hit, none lies wholly on hits), each ship's share of a
+ * cell added up: ships are taken one at a time, not as a whole fleet, so it is a rough guide.
+ */
+function heat() {
+  const p = new Array(size * size).fill(0);
+  lengths.forEach((length, ship) => {
+    if (sunkShips.has(ship)) return;
+    const share = new Array(size * size).fill(0);
+    let total = 0;
+    for (const dir of length === 1 ? ['h'] : ['h', 'v'])
+      for (let y = 0; y + (dir === 'v' ? length : 1) <= size; y++)
+        for (let x = 0; x + (dir === 'h' ? length : 1) <= size; x++) {
+          const cells = Array.from({ length }, (_, i) => (dir === 'h' ? [x + i, y] : [x, y + i]));
+          const marks = cells.map(([cx, cy]) => board.get(key(cx, cy)) ?? (water.has(key(cx, cy)) ? 'M' : 'E'));
+          if (marks.some((m) => m === 'M' || m === 'D') || marks.every((m) => m === 'H')) continue;
+          const weight = 50 ** marks.filter((m) => m === 'H').length;
+          total += weight;
+          for (const [cx, cy] of cells) share[cy * size + cx] += weight;
+        }
+    if (total > 0) for (let c = 0; c < p.length; c++) p[c] += share[c] / total;
+  });
+  return p.map((v, c) => {
+    const mark = board.get(key(c % size, Math.floor(c / size)));
+    if (mark) return mark === 'M' ? 0 : 1;
+    return Math.min(1, Math.round(v * 1000) / 1000);
+  });
+}
+
 function shoot(chosen) {
   const free = (x, y) => unknown(x, y) && !water.has(key(x, y)) && !chosen.has(key(x, y));
   // Target: next to an unresolved hit, along the line when two hits are aligned.
@@ -102,7 +137,7 @@ lines.on('line', (line) => {
       send('id name hunt-node');
       send('id author Broadside examples');
       send('option name Parity type check default true');
-      send('bepok');
+      send('bepok analyse');
       break;
     case 'isready':
       send('readyok');
@@ -121,6 +156,7 @@ lines.on('line', (line) => {
       state = seed;
       board = new Map();
       water = new Set();
+      sunkShips = new Set();
       break;
     case 'place':
       send(place());
@@ -150,7 +186,11 @@ lines.on('line', (line) => {
         ]);
       break;
     }
+    case 'analyse':
+      send(`heat ${heat().join(' ')}`);
+      break;
     case 'sunk':
+      sunkShips.add(Number(words[1]));
       for (const cell of words.slice(2)) {
         board.set(cell, 'D');
         const [x, y] = cell.split(',').map(Number);
