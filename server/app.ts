@@ -9,6 +9,7 @@ import { historyPlugin } from './http/history-routes';
 import { accountsPlugin } from './accounts/plugin';
 import { accountAndRoomRoutes } from './http/routes';
 import { webClient } from './http/web-client';
+import { liveGamesPlugin } from './live-games/plugin';
 import { lobbyPlugin } from './lobby/plugin';
 import type { MatchQueue } from './lobby/queue';
 import { metricsRoute } from './metrics';
@@ -62,6 +63,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   await app.register(accountAndRoomRoutes, ctx);
   await app.register(historyPlugin, ctx);
   await app.register(lobbyPlugin, ctx);
+  await app.register(liveGamesPlugin, ctx);
   await app.register(moderationPlugin, ctx);
   await app.register(accountsPlugin, ctx);
   await app.register(metricsRoute, ctx);

@@ -20,3 +20,4 @@ export * from './chat';
 export * from './accounts';
 export * from './deleted-accounts';
 export * from './accounts-client';
+export * from './live-games';
