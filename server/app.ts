@@ -13,6 +13,7 @@ import { liveGamesPlugin } from './live-games/plugin';
 import { lobbyPlugin } from './lobby/plugin';
 import type { MatchQueue } from './lobby/queue';
 import { metricsRoute } from './metrics';
+import { chatPlugin } from './chat/plugin';
 import { moderationPlugin } from './moderation/plugin';
 import type { Ratings } from './ratings/ratings';
 import { type SpectatorFeed, spectatorFeed } from './socket/spectators';
@@ -66,6 +67,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   await app.register(liveGamesPlugin, ctx);
   await app.register(moderationPlugin, ctx);
   await app.register(accountsPlugin, ctx);
+  await app.register(chatPlugin, ctx);
   await app.register(metricsRoute, ctx);
   await app.register(webClient, ctx);
 

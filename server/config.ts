@@ -86,6 +86,8 @@ export interface ServerConfig {
   readonly publicUrl: string | null;
   /** Password-reset requests from one address per hour before 429; 0 = no limit. */
   readonly passwordResetsPerAddress: number;
+  /** Reports one account may file within an hour; 0 = no limit. */
+  readonly reportsPerHour: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -156,5 +158,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: env.MAIL_FROM || null,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     passwordResetsPerAddress: intFrom(env.PASSWORD_RESETS_PER_ADDRESS, 10, 'PASSWORD_RESETS_PER_ADDRESS'),
+    reportsPerHour: intFrom(env.REPORTS_PER_HOUR, 10, 'REPORTS_PER_HOUR'),
   };
 }

@@ -20,6 +20,7 @@ import { AuthLimits } from './http/rate-limits';
 import { createLobbyNamespace, type LobbyNamespace } from './lobby/namespace';
 import { type MatchQueue, MemoryMatchQueue } from './lobby/queue';
 import { RedisMatchQueue } from './lobby/redis-queue';
+import { TranscriptSources } from './chat/transcripts';
 import { Audit } from './moderation/audit';
 import { Blocks } from './moderation/blocks';
 import { Moderation } from './moderation/moderation';
@@ -72,6 +73,8 @@ export interface ServerContext {
   readonly moderation: Moderation;
   readonly audit: Audit;
   readonly blocks: Blocks;
+  /** Where a report finds a conversation's transcript (server/chat/transcripts.ts): direct messages register theirs. */
+  readonly transcripts: TranscriptSources;
   /** What a capability removes when an account is deleted, and adds to its export (server/accounts/). */
   readonly accountHooks: AccountHooks;
   /** Runs `stop` when the server closes, before the sockets and the database (in registration order). */
@@ -229,6 +232,7 @@ export async function createContext(config: ServerConfig): Promise<ContextStops>
     audit,
     blocks,
     accountHooks: new AccountHooks(),
+    transcripts: new TranscriptSources(),
     onStop: (stop) => void stops.push(stop),
   };
   return {

@@ -25,5 +25,7 @@ export function limitMessage({ reason, retryAfter, limit }: LimitDetails): strin
       return `You are sending messages too fast (at most ${limit} in a few seconds): wait ${wait}`;
     case 'PASSWORD_RESETS':
       return `Too many password resets asked from this address: try again in ${wait}`;
+    case 'REPORTS':
+      return `You have filed ${limit} reports within the hour: the moderators read them; file another in ${wait}`;
   }
 }

@@ -39,6 +39,48 @@ export interface Database {
     blocked_id: string;
     created_at: number;
   };
+  /** Every line said in a room's chat (012; docs/protocol.md, "Chat"): a text or a quick-message code. */
+  chat_lines: {
+    id: Generated<number>;
+    room_slug: string;
+    /** The round it was said in; null before the room's first round. */
+    game_id: number | null;
+    user_id: string;
+    /** `players` or `spectators`. */
+    channel: string;
+    text: string | null;
+    quick: string | null;
+    at: number;
+  };
+  /** A player muting another (012): one-sided, remembered; the muted player's lines are not shown to the first. */
+  chat_mutes: {
+    user_id: string;
+    muted_id: string;
+    created_at: number;
+  };
+  /** Reports of a player or a line (012), with the transcript as it was, until a moderator closes them. */
+  reports: {
+    id: Generated<number>;
+    at: number;
+    reporter_id: string;
+    reporter_name: string;
+    target_id: string;
+    target_name: string;
+    category: string;
+    note: string | null;
+    /** `room`, `conversation` or `player`. */
+    context: string;
+    room_slug: string | null;
+    game_id: number | null;
+    line_id: string | null;
+    /** JSON: the transcript's lines (src/protocol/chat.ts, TranscriptLine). */
+    transcript: string;
+    status: Generated<string>;
+    resolved_at: number | null;
+    resolved_by_id: string | null;
+    resolved_by_name: string | null;
+    resolution: string | null;
+  };
   /** Every moderator or operator action (011; docs/deploy.md, "Audit log"). */
   audit_log: {
     id: Generated<number>;

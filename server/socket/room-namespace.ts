@@ -67,7 +67,22 @@ export interface HandlerOptions {
  */
 export interface RoomEvents {
   add<S extends z.ZodType>(event: string, schema: S, run: Run<z.infer<S>>, options?: HandlerOptions): void;
+  /**
+   * Calls `listener` when a socket of this node comes into a room (joined as a member: `player`;
+   * watching: `spectator`) and when it goes (left, moved, watching elsewhere, disconnected), so a
+   * capability can keep channels of its own for the room (the chat's).
+   */
+  onVisit(listener: VisitListener): void;
 }
+
+/** A socket coming into (`entered: true`) or going out of a room, as a member or a spectator. */
+export interface RoomVisit {
+  readonly socket: RoomSocket;
+  readonly slug: string;
+  readonly as: 'player' | 'spectator';
+  readonly entered: boolean;
+}
+export type VisitListener = (visit: RoomVisit) => void;
 
 /** One event's entry of the handler table: its name, payload schema and what runs it. */
 function handler<S extends z.ZodType>(
@@ -98,6 +113,16 @@ const NOT_JOINED = errorAck('NOT_JOINED');
 export function attachRoomNamespace(io: Server, deps: Deps): { nsp: RoomNamespace; events: RoomEvents } {
   const nsp: RoomNamespace = io.of(SOCKET_NAMESPACE);
   const { gate, caps, log } = deps;
+  const visitors: VisitListener[] = [];
+  const visit = (socket: RoomSocket, slug: string, as: RoomVisit['as'], entered: boolean): void => {
+    for (const listener of visitors) {
+      try {
+        listener({ socket, slug, as, entered });
+      } catch (error) {
+        log.error({ err: error, slug }, 'a room visit listener failed');
+      }
+    }
+  };
 
   nsp.use(
     authenticate<RoomSocket>(deps, (socket, user) => {
@@ -112,7 +137,9 @@ export function attachRoomNamespace(io: Server, deps: Deps): { nsp: RoomNamespac
   async function leave(socket: RoomSocket): Promise<void> {
     const slug = socket.data.slug;
     socket.data.slug = null;
-    if (slug !== null) await gate.run(socket, slug, { type: 'disconnect' });
+    if (slug === null) return;
+    visit(socket, slug, 'player', false);
+    await gate.run(socket, slug, { type: 'disconnect' });
   }
 
   /** Takes the socket out of the audience it watches, if any; `done` also gives back its spectator cap. */
@@ -121,6 +148,7 @@ export function attachRoomNamespace(io: Server, deps: Deps): { nsp: RoomNamespac
     if (slug === null) return;
     socket.data.watching = null;
     void socket.leave(watchChannel(slug));
+    visit(socket, slug, 'spectator', false);
     if (done) await caps.give('SPECTATOR_SOCKETS', socket.id);
     await gate.run(socket, slug, { type: 'unwatch' });
   }
@@ -143,7 +171,11 @@ export function attachRoomNamespace(io: Server, deps: Deps): { nsp: RoomNamespac
       const previous = socket.data.slug;
       const ack = await gate.run(socket, slug, { type: 'join' }, (answer) => {
         // Before the answer leaves: the socket's next event is for this room.
-        if (typeof answer === 'string') socket.data.slug = slug;
+        if (typeof answer === 'string') {
+          socket.data.slug = slug;
+          if (previous !== null && previous !== slug) visit(socket, previous, 'player', false);
+          visit(socket, slug, 'player', true);
+        }
         reply(answer);
       });
       // The member the socket was in another room is gone from there.
@@ -180,7 +212,10 @@ export function attachRoomNamespace(io: Server, deps: Deps): { nsp: RoomNamespac
     handler('leaveRoom', LeaveRoomPayloadSchema, async (socket, slug, reply) => {
       if (socket.data.slug !== slug) return reply(NOT_JOINED);
       await gate.run(socket, slug, { type: 'leave' }, (ack) => {
-        if (ack === null) socket.data.slug = null;
+        if (ack === null) {
+          socket.data.slug = null;
+          visit(socket, slug, 'player', false);
+        }
         reply(ack);
       });
     }),
@@ -202,7 +237,11 @@ export function attachRoomNamespace(io: Server, deps: Deps): { nsp: RoomNamespac
         // In the channel before the room counts it, so that no frame of the room passes it by.
         void socket.join(watchChannel(slug));
         const ack = await gate.run(socket, slug, { type: 'watch' }, (answer) => {
-          if (!isErrorAck(answer)) socket.data.watching = slug;
+          if (!isErrorAck(answer)) {
+            socket.data.watching = slug;
+            if (previous !== null && previous !== slug) visit(socket, previous, 'spectator', false);
+            visit(socket, slug, 'spectator', true);
+          }
           reply(answer);
         });
         if (isErrorAck(ack)) {
@@ -283,6 +322,7 @@ export function attachRoomNamespace(io: Server, deps: Deps): { nsp: RoomNamespac
       if (handlers.has(event)) throw new Error(`the /room event ${event} has a handler already`);
       handlers.set(...handler(event, schema, run, options));
     },
+    onVisit: (listener) => void visitors.push(listener),
   };
   return { nsp, events };
 }

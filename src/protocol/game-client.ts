@@ -1,6 +1,8 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { Coord, GameStatus, ShipMap, ShotResult } from '../game';
 import { ackFailure } from './ack-failure';
+import type { ChatLine, QuickMessage } from './chat';
+import { type ChatChange, ChatFeed, type ChatListener } from './chat-feed';
 import type { ClientGameState, StateChange } from './client-state';
 import { BROADSIDE_PROTOCOL, type Dialect, dialectOf } from './dialect';
 import { connectSocket } from './connect-socket';
@@ -8,7 +10,7 @@ import { PlayerStateFeed, STATE_EVENT, type StateListener } from './player-state
 import { type ActionSocket, settleAction } from './settle-action';
 import { clientSocketOptions } from './socket-options';
 import { sendShot } from './shot-call';
-import { readDoneReply, readStatusReply, toWireShips } from './spec-dialect';
+import { readChatReply, readDoneReply, readStatusReply, toWireShips } from './spec-dialect';
 import { type FrameListener, SpectatorFeed } from './spectator-feed';
 import type { SpectatorFrame } from './spectators';
 import { tokenUserId } from './token-claims';
@@ -27,7 +29,7 @@ import {
 
 export { BROADSIDE_PROTOCOL, type Dialect };
 export { clientSocketOptions, OWN_CONNECTION, SOCKET_SETTINGS, WEBSOCKET_FIRST } from './socket-options';
-export type { FrameListener, StateListener };
+export type { ChatChange, ChatListener, FrameListener, StateListener };
 
 export interface GameClientOptions {
   /** Server origin, e.g. http://localhost:3000; empty string for the page's own origin. */
@@ -58,6 +60,7 @@ export class GameClient {
   readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>;
   private readonly player: PlayerStateFeed;
   private readonly spectator = new SpectatorFeed();
+  private readonly talk = new ChatFeed();
   private readonly ackTimeoutMs: number;
   private readonly quietMs: number;
   private readonly me: string | null;
@@ -65,6 +68,8 @@ export class GameClient {
   private joined: string | null = null;
   private watching: string | null = null;
   private spoken: Dialect | null = null;
+  /** The dialect this client's handshake asked for. */
+  private readonly asked: 'broadside/2' | 'spec';
   /** A joinRoom sent to catch up after a missed or old frame is on its way. */
   private resyncing = false;
 
@@ -72,6 +77,7 @@ export class GameClient {
     this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
     this.quietMs = options.quietMs ?? 600;
     this.me = tokenUserId(options.token);
+    this.asked = options.speak ?? 'broadside/2';
     this.player = new PlayerStateFeed(options.slug, this.me);
     this.socket = io(
       `${options.url.replace(/\/+$/, '')}${SOCKET_NAMESPACE}`,
@@ -93,6 +99,9 @@ export class GameClient {
     });
     this.socket.on('spectate', (frame) => this.spectator.takeFrame(frame));
     this.socket.on('spectators', (count) => this.spectator.takeAudience(count));
+    // Chat (chat-feed.ts): broadside/2 sends a line, the SPEC dialect the payload and its sender.
+    this.socket.on('chat', (payload: unknown, sender?: unknown) => void this.talk.takeEvent(payload, sender));
+    this.socket.on('chatHistory', (history) => this.talk.takeHistory(history));
     this.socket.on('disconnect', () => this.player.update({ connected: false }, 'connected'));
   }
 
@@ -186,6 +195,7 @@ export class GameClient {
 
   joinRoom(slug: string = this.state.slug): Promise<Ack<GameStatus>> {
     return this.statusCall('joinRoom', slug, () => {
+      if (this.joined !== slug) this.talk.reset();
       this.joined = slug;
       this.player.rename(slug);
     });
@@ -280,11 +290,57 @@ export class GameClient {
     const mark = this.spectator.asking();
     const reply = await this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('watchRoom', slug));
     if (!isErrorAck(reply)) {
+      if (this.watching !== slug) this.talk.reset();
       this.watching = slug;
+      // Only our server lets a socket watch: it speaks what this client asked for.
+      this.spoken ??= this.asked;
       // Events sent after the ack may be handled before this line runs (spectator-feed.ts keeps the newer).
       this.spectator.answered(reply, mark);
     }
     return reply;
+  }
+
+  /** The chat of the room joined or watched, oldest line first (chat-feed.ts). */
+  get chat(): readonly ChatLine[] {
+    return this.talk.lines;
+  }
+
+  /** Calls `listener` with the lines after every line and every history; returns the unsubscribe function. */
+  subscribeChat(listener: ChatListener): () => void {
+    return this.talk.subscribe(listener);
+  }
+
+  /** Says a line of text in the room (docs/protocol.md, "Chat"). */
+  say(text: string): Promise<Ack<ChatLine>> {
+    return this.sayLine({ text }, text);
+  }
+
+  /**
+   * Says a quick message: its code to our server, which shows it in each reader's language; to a
+   * server without quick messages (the original), `words` as text (the sender's language).
+   */
+  sayQuick(quick: QuickMessage, words: string): Promise<Ack<ChatLine>> {
+    return this.sayLine({ quick }, words);
+  }
+
+  private sayLine(said: { text: string } | { quick: QuickMessage }, words: string): Promise<Ack<ChatLine>> {
+    return this.call(async () => {
+      if (this.spoken === 'broadside/2') {
+        return readChatReply(await this.socket.timeout(this.ackTimeoutMs).emitWithAck('chat', said));
+      }
+      // The SPEC dialect, as the original's message: the text and when it was sent. Its ack is `{message}`.
+      const at = Date.now();
+      const reply = await this.socket
+        .timeout(this.ackTimeoutMs)
+        .emitWithAck('chat', { text: words, timeSent: new Date(at).toISOString() });
+      const done = readDoneReply(reply);
+      if (isErrorAck(done)) return done;
+      const from = {
+        userId: this.me ?? '',
+        username: this.player.state.members.find((m) => m.userId === this.me)?.username ?? '',
+      };
+      return { id: `sent-${at}`, at, from, channel: this.watching !== null ? 'spectators' : 'players', text: words };
+    });
   }
 
   async unwatchRoom(slug: string = this.state.slug): Promise<Ack<null>> {

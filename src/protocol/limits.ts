@@ -22,6 +22,8 @@ export const LIMIT_REASONS = [
   'CHAT_LINES',
   /** Password-reset requests from one address. */
   'PASSWORD_RESETS',
+  /** Reports filed by this account within an hour (docs/protocol.md, "Moderation"). */
+  'REPORTS',
 ] as const;
 export type LimitReason = (typeof LIMIT_REASONS)[number];
 

@@ -166,6 +166,8 @@ export const HttpErrorSchema = z.object({
   reason: z.string().optional(),
   retryAfter: z.number().optional(),
   limit: z.number().optional(),
+  /** MUTED only: until when (epoch ms) the account may not talk. */
+  until: z.number().optional(),
 });
 
 /** The decoded access token. */
@@ -228,6 +230,8 @@ export const ErrorAckSchema = z.object({
   reason: z.string().optional(),
   retryAfter: z.number().optional(),
   limit: z.number().optional(),
+  /** MUTED only: until when (epoch ms) the account may not talk. */
+  until: z.number().optional(),
 });
 
 /** Payloads of the client events, validated on the server before anything else. */

@@ -13,6 +13,7 @@ import {
   type ShipKey,
   type ShipMap,
 } from '../game';
+import { type ChatLine, ChatLineSchema } from './chat';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import type { Ack, ErrorAck } from './types';
 
@@ -181,6 +182,7 @@ export function readErrorReply(reply: {
   reason?: unknown;
   retryAfter?: unknown;
   limit?: unknown;
+  until?: unknown;
 }): ErrorAck {
   const text = typeof reply.error === 'string' ? reply.error : 'refused';
   if (isCode(reply.code)) return { error: reply.code, message: text };
@@ -190,6 +192,7 @@ export function readErrorReply(reply: {
       ...(typeof reply.reason === 'string' ? { reason: reply.reason } : {}),
       ...(typeof reply.retryAfter === 'number' ? { retryAfter: reply.retryAfter } : {}),
       ...(typeof reply.limit === 'number' ? { limit: reply.limit } : {}),
+      ...(typeof reply.until === 'number' ? { until: reply.until } : {}),
     };
     return typeof reply.message === 'string'
       ? { error: text, message: reply.message, ...details }
@@ -215,6 +218,14 @@ export function readStatusReply(reply: unknown): Ack<GameStatus> {
 /** The ack of startGame, placeShips, resign or leaveRoom: anything but an `{error}` is a success. */
 export function readDoneReply(reply: unknown): Ack<null> {
   return hasError(reply) ? readErrorReply(reply) : null;
+}
+
+/** broadside/2's ack of a chat line: the line as stored, or an error. */
+export function readChatReply(reply: unknown): Ack<ChatLine> {
+  if (hasError(reply)) return readErrorReply(reply);
+  const line = ChatLineSchema.safeParse(reply);
+  if (line.success) return line.data;
+  return { error: 'BAD_REPLY', message: `unexpected answer to a chat line: ${JSON.stringify(reply)?.slice(0, 200)}` };
 }
 
 /** The ack of a shot: 'M' | 'H' | 'D', or an error. */

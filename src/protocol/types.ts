@@ -19,6 +19,7 @@ import type {
   WinnerSchema,
 } from './schemas';
 import type { Coord, GameStatus, Grid, PartialShipMap, ShipMap, ShotResult } from '../game';
+import type { ChatHistory, ChatLine, ChatPayload, SpecChatPayload } from './chat';
 import type { ErrorCode } from './errors';
 import type { SpectatorFrame } from './spectators';
 import type { WireStateFrame } from './state-frame';
@@ -94,6 +95,13 @@ export type ServerToClientEvents = { [K in ServerEventName]: (payload: ServerEve
 } & {
   /** broadside/2 only: the member's whole view, once per change of the room (src/protocol/state-frame.ts). */
   state: (frame: WireStateFrame) => void;
+  /**
+   * A chat line (docs/protocol.md, "Chat"): broadside/2 sends the line; the SPEC dialect, as the
+   * original server, the sender's payload and `{userId, username}`.
+   */
+  chat: (line: ChatLine | unknown, sender?: UserRef) => void;
+  /** broadside/2 only: the room's latest lines this socket may read, after a join or a watch. */
+  chatHistory: (history: ChatHistory) => void;
 };
 
 /** Client → server events; the last argument is always the acknowledgement callback. */
@@ -109,6 +117,11 @@ export interface ClientToServerEvents {
   /** Watch a room as a spectator (issue 14): answers the current frame; never makes a member. */
   watchRoom: (slug: string, ack: (reply: Ack<SpectatorFrame>) => void) => void;
   unwatchRoom: (slug: string, ack: (reply: Ack<null>) => void) => void;
+  /**
+   * A chat line (docs/protocol.md, "Chat"): broadside/2 sends `{text}` or `{quick}` and is answered
+   * the line; the SPEC dialect a string, `{message}` or `{text, timeSent}`, answered `{message}`.
+   */
+  chat: (payload: ChatPayload | SpecChatPayload, ack: (reply: Ack<ChatLine> | { message: string }) => void) => void;
 }
 export type ClientEventName = keyof ClientToServerEvents;
 

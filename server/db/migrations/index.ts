@@ -10,6 +10,7 @@ import * as rules from './008-rules';
 import * as botAccounts from './009-bot-accounts';
 import * as ratingsPerRules from './010-ratings-per-rules';
 import * as moderation from './011-moderation';
+import * as chat from './012-chat';
 import * as accounts from './014-accounts';
 
 /**
@@ -28,5 +29,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '009-bot-accounts': botAccounts,
   '010-ratings-per-rules': ratingsPerRules,
   '011-moderation': moderation,
+  '012-chat': chat,
   '014-accounts': accounts,
 };
