@@ -37,6 +37,8 @@ export const FEATURES = [
   'record',
   /** Rule variants chosen when creating a room (fleets, salvos, shooting again). */
   'rules',
+  /** Blocking a player (POST and DELETE /users/:id/block). */
+  'blocks',
   /** Finding players by the start of their username (GET /users/search). */
   'search',
   /** Your account as ours has it: changes confirmed with the current password, deletion, data export. */

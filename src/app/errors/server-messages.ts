@@ -19,6 +19,15 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   'Invalid e-mail or password': 'invalidLogin',
   'A valid access token is required': 'tokenRequired',
   'Unknown user': 'unknownUser',
+  'The current password is wrong': 'wrongPassword',
+  'currentPassword is required to change the e-mail or the password': 'currentPasswordRequired',
+  'password is required to delete your account': 'deletePasswordRequired',
+  'No such player': 'noSuchPlayer',
+  'This link is invalid or has expired: ask for a new one': 'badResetLink',
+  'This server sends no e-mail, so a forgotten password cannot be reset here: ask the server’s operator': 'noMail',
+  'You may change only your own account': 'notYours',
+  'You may delete only your own account': 'notYours',
+  'nothing to change: send a username, an email, a password or a role': 'nothingToChange',
 };
 
 /** The translation key of a server message, or null when it is not a known one. */

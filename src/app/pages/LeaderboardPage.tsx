@@ -14,6 +14,9 @@ import { CLASSIC_RULES, type Rules as GameRules, sameRules } from '../../game';
 import { boardRulesChoices } from '../rules/board-rules';
 import { rulesLabel, type Translate } from '../rules/rule-choice';
 import { showError } from '../stores/banner';
+import { Link } from 'wouter';
+import { playerPath, ROUTES } from '../routing/paths';
+import { useFeatures } from '../server/use-features';
 
 function Row({ entry, mine }: { entry: LeaderboardEntry; mine: boolean }) {
   const { t } = useTranslation();
@@ -22,7 +25,10 @@ function Row({ entry, mine }: { entry: LeaderboardEntry; mine: boolean }) {
     <tr className={mine ? 'mine' : undefined} aria-current={mine ? 'true' : undefined}>
       <td>{entry.rank}</td>
       <td>
-        {name(entry)} <BotBadge title={entry.title} />
+        <Link href={playerPath(entry.userId)} className="player-link">
+          {name(entry)}
+        </Link>{' '}
+        <BotBadge title={entry.title} />
       </td>
       <td>
         {entry.rating}
@@ -31,6 +37,18 @@ function Row({ entry, mine }: { entry: LeaderboardEntry; mine: boolean }) {
       <td>{entry.games}</td>
       <td>{entry.wins}</td>
     </tr>
+  );
+}
+
+/** A way to the search for players, on a server that has it (docs/game.md, "Profiles"). */
+function FindPlayer() {
+  const { t } = useTranslation();
+  const { search } = useFeatures();
+  if (!search) return null;
+  return (
+    <Link href={ROUTES.players} data-testid="find-player">
+      {t('profiles.findPlayers')}
+    </Link>
   );
 }
 
@@ -164,7 +182,9 @@ export default function LeaderboardPage({ userId }: { userId: string }) {
       <div className="page-header">
         <h1>{t('leaderboard.title')}</h1>
       </div>
-      <p className="lead">{t('leaderboard.lead')}</p>
+      <p className="lead">
+        {t('leaderboard.lead')} <FindPlayer />
+      </p>
       <BoardChoice kind={kind} rules={rules} rated={rated} onKind={setKind} onRules={setRules} />
       {board === null ? (
         <p role="status">{t('app.loading')}</p>

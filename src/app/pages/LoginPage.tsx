@@ -44,6 +44,9 @@ export default function LoginPage() {
             {form.busy ? t('forms.sending') : t('login.submit')}
           </button>
         </form>
+        <p className="auth-forgot">
+          <Link href={ROUTES.resetPassword}>{t('login.forgot')}</Link>
+        </p>
         <p className="auth-switch">
           {t('login.noAccount')} <Link href={ROUTES.register}>{t('login.toRegister')}</Link>
         </p>

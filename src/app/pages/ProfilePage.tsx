@@ -7,7 +7,7 @@ import { RulesStatsTable } from '../components/RulesStatsTable';
 import type { Profile } from '../../protocol/types';
 import { HistoryList } from '../components/history/HistoryList';
 import { LogoutEverywhere } from '../components/LogoutEverywhere';
-import { ROUTES } from '../routing/paths';
+import { playerPath, ROUTES } from '../routing/paths';
 import { api } from '../api';
 import { errorText } from '../errors/error-text';
 import { useFeatures } from '../server/use-features';
@@ -78,6 +78,7 @@ export default function ProfilePage() {
                 <dd>{profile.email}</dd>
               </dl>
             </div>
+            <AccountLinks userId={profile.id} />
           </div>
           <section className="section" aria-labelledby="profile-record">
             <h2 id="profile-record" className="section-title">
@@ -179,8 +180,24 @@ function ProfileWithoutRecord() {
             <dd className="username">{username}</dd>
           </dl>
         </div>
+        {authStore.user && <AccountLinks userId={authStore.user.id} />}
         <p className="card-text">{t('server.noRecord', { server: serverLabel() })}</p>
       </div>
     </section>
+  );
+}
+
+/** Your account's settings and your profile as others see it (docs/game.md, "Your account"). */
+function AccountLinks({ userId }: { readonly userId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="card-actions">
+      <Link href={ROUTES.account} className="button secondary small" data-testid="account-link">
+        {t('profile.account')}
+      </Link>
+      <Link href={playerPath(userId)} className="button ghost small" data-testid="public-profile">
+        {t('profile.publicProfile')}
+      </Link>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { BotLevel } from '../../protocol/types';
 import { computerLevelOfName } from '../../protocol/computer-names';
+import { isDeletedName } from '../../protocol/deleted-accounts';
 
 /** Anyone the app names: a member, a winner, a history or replay player, an open game's host. */
 export interface NamedPlayer {
@@ -21,10 +22,12 @@ export function computerLevel(player: NamedPlayer): BotLevel | null {
 
 /**
  * The name to show for `player`: a person's username as it is; the computer's in the interface's
- * language ("Ordinateur (facile)"), since its stored name is English (docs/game.md, In the browser).
- * Every place the browser shows a player's name goes through here.
+ * language ("Ordinateur (facile)"), since its stored name is English (docs/game.md, In the browser);
+ * a deleted account's as "deleted player" in that language. Every place the browser shows a
+ * player's name goes through here.
  */
 export function playerName(t: Translate, player: NamedPlayer): string {
+  if (isDeletedName(player.username)) return t('players.deleted');
   const level = computerLevel(player);
   return level === null ? player.username : t(`players.computer.${level}`);
 }

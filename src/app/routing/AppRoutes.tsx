@@ -18,6 +18,12 @@ const WatchPage = lazy(() => import('../pages/WatchPage'));
 const LiveGamesPage = lazy(() => import('../pages/LiveGamesPage'));
 const ReplayPage = lazy(() => import('../pages/ReplayPage'));
 const LeaderboardPage = lazy(() => import('../pages/LeaderboardPage'));
+/* People and your account (docs/game.md, "Profiles", "Your account"). */
+const PlayerPage = lazy(() => import('../pages/PlayerPage'));
+const PlayersPage = lazy(() => import('../pages/PlayersPage'));
+const AccountPage = lazy(() => import('../pages/AccountPage'));
+const AccountDeletedPage = lazy(() => import('../pages/AccountDeletedPage'));
+const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'));
 /* Pages no first visit of / shows (the not-found art, the log-out step): chunks of their own too. */
 const LogoutPage = lazy(() => import('../pages/LogoutPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
@@ -54,6 +60,27 @@ export function AppRoutes() {
             )}
           </Guarded>
         </Route>
+        <Route path={ROUTES.player}>
+          {(params) => (
+            <Guarded access={loggedInAccess}>
+              {(user) => <PlayerPage key={params.id} id={params.id} myId={user.id} />}
+            </Guarded>
+          )}
+        </Route>
+        <Route path={ROUTES.players}>
+          <Guarded access={loggedInAccess}>
+            {() => (
+              <RequiresFeature feature="search">
+                <PlayersPage />
+              </RequiresFeature>
+            )}
+          </Guarded>
+        </Route>
+        <Route path={ROUTES.accountDeleted} component={AccountDeletedPage} />
+        <Route path={ROUTES.account}>
+          <Guarded access={loggedInAccess}>{(user) => <AccountPage userId={user.id} />}</Guarded>
+        </Route>
+        <Route path={ROUTES.resetPassword} component={ResetPasswordPage} />
         <Route path={ROUTES.replay}>
           {(params) => (
             <Guarded access={loggedInAccess}>

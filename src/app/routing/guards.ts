@@ -16,7 +16,7 @@ export function gameRouteAccess(id: string | undefined, loggedIn: boolean): Acce
 }
 
 /** Pages that must never be returned to after logging in: they would bounce or undo the login. */
-const NOT_REMEMBERED: readonly string[] = [ROUTES.login, ROUTES.register, ROUTES.logout];
+const NOT_REMEMBERED: readonly string[] = [ROUTES.login, ROUTES.register, ROUTES.logout, ROUTES.resetPassword];
 
 /** Only same-site paths are remembered, never a URL that would leave the app or loop through auth pages. */
 export function isRememberablePath(path: string): boolean {

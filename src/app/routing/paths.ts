@@ -11,6 +11,13 @@ export const ROUTES = {
   liveGames: '/watch',
   replay: '/replay/:id',
   leaderboard: '/leaderboard',
+  /** A player's public profile, by id; the search for players by name; your account; a forgotten password. */
+  player: '/player/:id',
+  players: '/players',
+  account: '/account',
+  /** Where a deleted account's player lands, logged out. */
+  accountDeleted: '/account/deleted',
+  resetPassword: '/reset-password',
   game: '/game/:id',
   /** The game routes without an id: sent home (docs/game.md, Routes). */
   lobbyWithoutId: '/game/lobby',
@@ -31,4 +38,13 @@ export function watchPath(id: string): string {
 
 export function replayPath(gameId: number, shot?: number): string {
   return `/replay/${gameId}${shot === undefined ? '' : `?shot=${shot}`}`;
+}
+
+export function playerPath(id: string): string {
+  return `/player/${encodeURIComponent(id)}`;
+}
+
+/** The search for players, with what was typed (kept in the address, so Back returns to the results). */
+export function playersPath(query = ''): string {
+  return query ? `/players?${new URLSearchParams({ q: query })}` : '/players';
 }

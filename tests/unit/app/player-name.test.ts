@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { computerLevel, playerName } from '../../../src/app/players/player-name';
 import { botUsername } from '../../../src/bots/levels';
 import { computerLevelOfName } from '../../../src/protocol/computer-names';
+import { deletedUsername } from '../../../src/protocol/deleted-accounts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const french = JSON.parse(readFileSync(join(ROOT, 'locales/fr/translation.json'), 'utf8'));
@@ -24,6 +25,13 @@ describe('the names the browser shows', () => {
     expect(playerName(t, { username: botUsername('medium') })).toBe('Ordinateur (moyen)');
     // A presence entry says only that it is the computer: the name gives the level.
     expect(playerName(t, { username: botUsername('hard'), bot: true })).toBe('Ordinateur (difficile)');
+  });
+
+  it('names a deleted account "deleted player" in the interface language', () => {
+    expect(playerName(t, { username: deletedUsername('5f0c2a9e-0000-4000-8000-00000000002a'), bot: null })).toBe(
+      'Joueur supprimé',
+    );
+    expect(playerName(t, { username: 'Deleted_player', bot: null })).toBe('Deleted_player');
   });
 
   it("leaves a person's name as it is, even one that mentions the computer", () => {

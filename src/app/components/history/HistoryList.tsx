@@ -12,8 +12,8 @@ import { showError } from '../../stores/banner';
 
 const PAGE_SIZE = 10;
 
-/** The player's finished games, newest first, a page at a time; each opens the replay viewer. */
-export function HistoryList() {
+/** A player's finished games (the caller's by default), newest first, a page at a time; each opens the replay viewer. */
+export function HistoryList({ userId = 'me' }: { readonly userId?: string }) {
   const { t, i18n } = useTranslation();
   const name = usePlayerName();
   const [page, setPage] = useState(1);
@@ -21,13 +21,13 @@ export function HistoryList() {
   useEffect(() => {
     let active = true;
     api()
-      .then((client) => client.history('me', page, PAGE_SIZE))
+      .then((client) => client.history(userId, page, PAGE_SIZE))
       .then((loaded) => active && setData(loaded))
       .catch((error: unknown) => active && showError(errorText(error)));
     return () => {
       active = false;
     };
-  }, [page]);
+  }, [userId, page]);
   if (!data) return <p role="status">{t('app.loading')}</p>;
   if (data.total === 0) return <p>{t('history.empty')}</p>;
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
