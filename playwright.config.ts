@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/support/chromium';
+import { e2ePort, e2eSmtpPort } from './tests/support/e2e-ports';
 
 /*
  * Browser tests against the real server: the client is built into a private directory (so a
  * developer's dist/ is left alone) and served by the reference server on 127.0.0.1 with a fresh
  * data directory. Chromium is the system one (Debian); `npx playwright install` is not needed.
  */
-const port = Number(process.env.E2E_PORT ?? 43_117);
+const port = e2ePort();
 const baseURL = `http://127.0.0.1:${port}`;
 // The config is evaluated again in each worker; only the main process starts the server.
 const runDir = process.env.BROADSIDE_E2E_DIR ?? mkdtempSync(join(tmpdir(), 'broadside-e2e-'));
@@ -56,6 +57,9 @@ export default defineConfig({
       BOT_DELAY_MS_MAX: '0',
       // The quick match offers the computer after 3 s instead of 30 (play-now.spec.ts checks it).
       QUICK_MATCH_OFFER_SECONDS: '3',
+      // Password resets by e-mail, to a sink tests/e2e/accounts.spec.ts starts (no other test sends e-mail).
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}`,
+      PUBLIC_URL: baseURL,
     },
   },
 });

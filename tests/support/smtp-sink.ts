@@ -58,10 +58,10 @@ function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
 }
 
 /**
- * A real SMTP server on a free loopback port that keeps every e-mail it receives (smtp-server, the
+ * A real SMTP server on a loopback port (a free one by default) that keeps every e-mail it receives (smtp-server, the
  * library nodemailer's authors test with): what the password-reset tests send their links to.
  */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(listenPort = 0): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiting = new Set<(mail: ReceivedMail) => void>();
   const server = new SMTPServer({
@@ -84,7 +84,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

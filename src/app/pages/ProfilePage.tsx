@@ -195,7 +195,7 @@ function AccountLinks({ userId }: { readonly userId: string }) {
       <Link href={ROUTES.account} className="button secondary small" data-testid="account-link">
         {t('profile.account')}
       </Link>
-      <Link href={playerPath(userId)} className="button ghost small" data-testid="public-profile">
+      <Link href={playerPath(userId)} className="button small" data-testid="public-profile">
         {t('profile.publicProfile')}
       </Link>
     </div>

@@ -56,7 +56,7 @@ export function BlockButton({ player, own }: ProfileSlotProps) {
     <>
       <button
         type="button"
-        className={blocked ? 'secondary small' : 'ghost small'}
+        className="small"
         disabled={busy}
         onClick={() => (blocked ? void toggle() : setConfirming(true))}
         data-testid="block-button"
