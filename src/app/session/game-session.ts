@@ -3,6 +3,7 @@ import { GameClient } from '../../protocol/game-client';
 import { type Ack, errorAck, isErrorAck } from '../../protocol/types';
 import { errorText } from '../errors/error-text';
 import { showError } from '../stores/banner';
+import { checkSession } from './session-watch';
 import { applyServerState, gameStore, isMyTurn, mayShoot, resetGameStore, shotsAllowed } from '../stores/game';
 import { noteDialect, serverUrl } from '../stores/server';
 import type { User } from '../stores/user';
@@ -67,7 +68,11 @@ function logError(action: string, reply: unknown): void {
 export function openGameSession(slug: string, user: User, options: OpenOptions = {}): GameSession {
   resetGameStore(user.id, slug);
   const client = options.client ?? new GameClient({ url: serverUrl(), token: user.access_token, slug });
-  const unsubscribe = client.subscribe((state, change) => applyServerState(state, change));
+  const unsubscribe = client.subscribe((state, change) => {
+    applyServerState(state, change);
+    // A dropped socket may be a session ended elsewhere: the server closes its sockets (session-watch.ts).
+    if (change === 'connected' && !state.connected) void checkSession();
+  });
   const joined = client
     .connect()
     .then(() => client.joinRoom(slug))
@@ -76,7 +81,11 @@ export function openGameSession(slug: string, user: User, options: OpenOptions =
       if (!isErrorAck(reply)) noteDialect(client.dialect);
       return reply;
     })
-    .catch((error: unknown) => errorAck('UNAUTHORIZED', error instanceof Error ? error.message : undefined));
+    .catch((error: unknown) => {
+      // The handshake was refused: a token no longer valid sends the player to log in again.
+      void checkSession();
+      return errorAck('UNAUTHORIZED', error instanceof Error ? error.message : undefined);
+    });
   let closed = false;
 
   const session: GameSession = {

@@ -7,6 +7,7 @@ import { dispatchSearch, lobbyStore, resetLobbyStore } from '../stores/lobby';
 import { serverUrl } from '../stores/server';
 import type { User } from '../stores/user';
 import { nextClockOffset } from './clock';
+import { checkSession } from './session-watch';
 
 /**
  * The /lobby socket of the Home page (issue 12): the live open games and the quick-match queue.
@@ -55,11 +56,15 @@ export function openLobby(user: User): () => void {
         // The server dropped this player from the queue when the socket went: ask again.
         if (lobbyStore.search.phase === 'searching') void askForOpponent(lobby);
       });
-      lobby.socket.on('disconnect', () => {
+      lobby.socket.on('disconnect', (reason) => {
         lobbyStore.connection = 'offline';
+        // The server closed it: the session may have ended elsewhere (session-watch.ts).
+        if (reason === 'io server disconnect') void checkSession();
       });
       lobby.connect().catch(() => {
-        if (!closed) lobbyStore.connection = 'offline';
+        if (closed) return;
+        lobbyStore.connection = 'offline';
+        void checkSession();
       });
       return lobby;
     })
