@@ -31,6 +31,9 @@ export const FLEETS: Readonly<Record<FleetName, readonly number[]>> = {
 /** The classic game: five ships that may touch, one shot per turn, the turn passes after every shot. */
 export const CLASSIC_RULES: Rules = { fleet: 'classic', touch: true, shots: 'one', again: 'never' };
 
+/** The original server's game: classic, but a hit or a sink keeps the turn ("shoot again"). */
+export const ORIGINAL_RULES: Rules = { ...CLASSIC_RULES, again: 'hit' };
+
 /** Fills omitted keys with the defaults; a russian fleet never touches. */
 export function makeRules(partial: Partial<Rules> = {}): Rules {
   const fleet = partial.fleet ?? CLASSIC_RULES.fleet;

@@ -1,5 +1,5 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import type { Coord, GameStatus, ShipMap, ShotResult } from '../game';
+import { type Coord, type GameStatus, ORIGINAL_RULES, type ShipMap, type ShotResult } from '../game';
 import { ackFailure } from './ack-failure';
 import type { ChatLine, QuickMessage } from './chat';
 import { type ChatChange, ChatFeed, type ChatListener } from './chat-feed';
@@ -82,7 +82,7 @@ export class GameClient {
     this.socket = io(
       `${options.url.replace(/\/+$/, '')}${SOCKET_NAMESPACE}`,
       clientSocketOptions(
-        options.speak === 'spec'
+        this.asked === 'spec'
           ? { token: options.token, slug: options.slug }
           : { token: options.token, slug: options.slug, protocol: BROADSIDE_PROTOCOL },
         options.socket,
@@ -219,12 +219,22 @@ export class GameClient {
               // The frame that answers a join is the room as it is now, whatever its seq.
               if (event === 'joinRoom') this.player.restartFrames();
               onJoined?.();
-              this.player.update({ gameStatus: reply }, 'gameStatus');
+              this.player.update({ gameStatus: reply, ...this.rulesOfSpecOnlyServer() }, 'gameStatus');
             }
             resolve(reply);
           });
         }),
     );
+  }
+
+  /**
+   * A server that answers broadside/2 in the SPEC dialect knows no other: the original, whose rule
+   * is to keep the turn after a hit (docs/protocol.md, "Interoperability"). It never says its rules,
+   * so the state says them for it: the rules chip and How to play then tell what is played.
+   */
+  private rulesOfSpecOnlyServer(): Partial<ClientGameState> {
+    if (this.spoken !== 'spec' || this.asked !== BROADSIDE_PROTOCOL) return {};
+    return { match: { ...this.state.match, rules: ORIGINAL_RULES } };
   }
 
   /** Starts the game (the host only, where the server marks one). */

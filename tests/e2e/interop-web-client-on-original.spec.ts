@@ -106,6 +106,9 @@ test('our web client plays a whole game on the original server, to the winner an
   }
   const pages = [ann.page, ben.page] as const;
   for (const page of pages) await expect(gameSection(page)).toHaveAttribute('data-status', 'PLAY');
+  // The original keeps the turn after a hit: the rules chip says so (it said "Classic").
+  await expect(ann.page.locator('.match-rules')).toHaveAttribute('data-rules', 'original');
+  await expect(ann.page.locator('.match-rules')).toContainText('Shoot again');
   // Nothing the original lacks is shown in play: no presence, clock or Resign.
   await expect(ann.page.getByRole('button', { name: 'Resign' })).toHaveCount(0);
   await expect(ann.page.locator('.player-state')).toHaveCount(0);

@@ -3,6 +3,7 @@ import {
   fleetKeys,
   fleetLengths,
   makeRules,
+  ORIGINAL_RULES,
   type Rules,
   type ShipKey,
   sameRules,
@@ -28,7 +29,7 @@ export const PRESET_RULES: Readonly<Record<RulePreset, Rules>> = {
   /** Salvo: one shot per own ship afloat, fired together. */
   salvo: makeRules({ shots: 'salvo' }),
   /** The original server's game: classic, but a hit keeps the turn. */
-  original: makeRules({ again: 'hit' }),
+  original: ORIGINAL_RULES,
 };
 
 /** The preset the rules are, or `custom`. */

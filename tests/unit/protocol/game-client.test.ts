@@ -223,6 +223,26 @@ describe('GameClient calls', () => {
     }
   });
 
+  it('says the original server keeps the turn after a hit: a broadside/2 join answered in the SPEC dialect', async () => {
+    const onOriginal = client();
+    answerWith(onOriginal, () => ({ gameStatus: 'PLAY' }));
+    expect(onOriginal.state.match.rules.again).toBe('never');
+    await onOriginal.joinRoom();
+    expect(onOriginal.dialect).toBe('spec');
+    expect(onOriginal.state.match.rules).toEqual({ fleet: 'classic', touch: true, shots: 'one', again: 'hit' });
+
+    // Ours says its rules itself; a client that speaks SPEC on purpose cannot tell the servers apart.
+    const onOurs = client();
+    answerWith(onOurs, () => ({ gameStatus: 'PLAY', protocol: 'broadside/2' }));
+    await onOurs.joinRoom();
+    expect(onOurs.state.match.rules.again).toBe('never');
+    const speaksSpec = new GameClient({ url: 'http://127.0.0.1:9/', token: 'tok', slug: 's', speak: 'spec' });
+    clients.push(speaksSpec);
+    answerWith(speaksSpec, () => ({ gameStatus: 'PLAY' }));
+    await speaksSpec.joinRoom();
+    expect(speaksSpec.state.match.rules.again).toBe('never');
+  });
+
   it('joins its room again after every reconnect, once it has joined', async () => {
     const c = client();
     const joins: unknown[] = [];
