@@ -10,7 +10,8 @@ describe('profile panel (docs/game.md, Routes)', () => {
     renderApp('/');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Profile and settings' }));
-    await user.click(await screen.findByRole('button', { name: 'Français' }));
+    // The panel is a chunk of its own, loaded on this first click: on a busy machine that takes a while.
+    await user.click(await screen.findByRole('button', { name: 'Français' }, { timeout: 5000 }));
     expect(preferencesStore.language).toBe('fr');
     await screen.findByRole('button', { name: 'Créer une partie' });
     expect(screen.getByRole('button', { name: 'Rejoindre une partie' })).toBeTruthy();
