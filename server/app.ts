@@ -9,7 +9,7 @@ import { historyPlugin } from './http/history-routes';
 import { accountsPlugin } from './accounts/plugin';
 import { accountAndRoomRoutes } from './http/routes';
 import { webClient } from './http/web-client';
-import { liveGamesPlugin } from './live-games/plugin';
+import { friendsPlugin } from './friends/plugin';
 import { lobbyPlugin } from './lobby/plugin';
 import type { MatchQueue } from './lobby/queue';
 import { metricsRoute } from './metrics';
@@ -64,10 +64,10 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   await app.register(accountAndRoomRoutes, ctx);
   await app.register(historyPlugin, ctx);
   await app.register(lobbyPlugin, ctx);
-  await app.register(liveGamesPlugin, ctx);
   await app.register(moderationPlugin, ctx);
   await app.register(accountsPlugin, ctx);
   await app.register(chatPlugin, ctx);
+  await app.register(friendsPlugin, ctx);
   await app.register(metricsRoute, ctx);
   await app.register(webClient, ctx);
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import { CHALLENGE_SECONDS } from '../src/protocol/challenges';
 
 /** Everything the server reads from its environment, with working defaults (the table of README.md). */
 export interface ServerConfig {
@@ -88,6 +89,8 @@ export interface ServerConfig {
   readonly passwordResetsPerAddress: number;
   /** Reports one account may file within an hour; 0 = no limit. */
   readonly reportsPerHour: number;
+  /** How long a challenge waits for its answer, in ms: 60 s (docs/protocol.md, "Challenges"); tests shorten it. */
+  readonly challengeMs: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -159,5 +162,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     passwordResetsPerAddress: intFrom(env.PASSWORD_RESETS_PER_ADDRESS, 10, 'PASSWORD_RESETS_PER_ADDRESS'),
     reportsPerHour: intFrom(env.REPORTS_PER_HOUR, 10, 'REPORTS_PER_HOUR'),
+    challengeMs: CHALLENGE_SECONDS * 1000,
   };
 }

@@ -27,5 +27,7 @@ export function limitMessage({ reason, retryAfter, limit }: LimitDetails): strin
       return `Too many password resets asked from this address: try again in ${wait}`;
     case 'REPORTS':
       return `You have filed ${limit} reports within the hour: the moderators read them; file another in ${wait}`;
+    case 'CHALLENGES':
+      return `You have sent ${limit} challenges in the last few minutes: try again in ${wait}`;
   }
 }

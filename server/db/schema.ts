@@ -25,6 +25,8 @@ export interface Database {
     muted_until: ColumnType<number | null, number | null | undefined, number | null>;
     /** When the account was deleted (014): the row stays as a tombstone of its games; null for a live account. */
     deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
+    /** Who may challenge the account: `everyone`, `friends` or `nobody` (013). */
+    challenges_from: Generated<string>;
   };
   /** "Forgot your password?" links (014), by the SHA-256 of their token, each used at most once. */
   password_resets: {
@@ -80,6 +82,44 @@ export interface Database {
     resolved_by_id: string | null;
     resolved_by_name: string | null;
     resolution: string | null;
+  };
+  /** Friendships, one row per side (013): `friend_id` is a friend of `user_id`. */
+  friendships: {
+    user_id: string;
+    friend_id: string;
+    created_at: number;
+  };
+  /** A friend request waiting for its receiver (013). */
+  friend_requests: {
+    id: string;
+    sender_id: string;
+    receiver_id: string;
+    created_at: number;
+  };
+  /** Direct messages between two players (013); `deleted` 1 once its author deleted it. */
+  direct_messages: {
+    id: string;
+    sender_id: string;
+    receiver_id: string;
+    message: string;
+    deleted: Generated<number>;
+    created_at: number;
+    edited_at: number | null;
+    read_at: number | null;
+  };
+  /** Challenges (013): pending for 60 s, then accepted (with its room), declined, cancelled or expired. */
+  challenges: {
+    id: string;
+    challenger_id: string;
+    challenged_id: string;
+    /** The rules as JSON (src/game rules). */
+    rules: string;
+    turn_seconds: number | null;
+    created_at: number;
+    expires_at: number;
+    status: string;
+    reason: string | null;
+    room_slug: string | null;
   };
   /** Every moderator or operator action (011; docs/deploy.md, "Audit log"). */
   audit_log: {

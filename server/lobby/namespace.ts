@@ -11,7 +11,7 @@ import {
 } from '../../src/protocol';
 import type { Identity } from '../auth';
 import type { Sessions } from '../sessions/sessions';
-import type { RoomListing } from './room-listing';
+import type { OpenGames } from './open-games';
 import { authenticate } from '../socket/handshake';
 import type { QuickMatch } from './quick-match';
 
@@ -19,6 +19,8 @@ type LobbySocketData = {
   user: Identity;
   /** This socket put its user in the quick-match queue. */
   searching: boolean;
+  /** Its page is hidden: the user is away unless another of their pages is shown (server/friends/presence.ts). */
+  away?: boolean;
 };
 type UntrustedEvents = Record<string, (...args: unknown[]) => void>;
 /** Between nodes (Redis): another node's open games changed, read the board again. */
@@ -26,7 +28,7 @@ interface NodeEvents {
   openGamesChanged: () => void;
 }
 export type LobbyNamespace = Namespace<UntrustedEvents, LobbyServerToClientEvents, NodeEvents, LobbySocketData>;
-type LobbySocket = Socket<UntrustedEvents, LobbyServerToClientEvents, NodeEvents, LobbySocketData>;
+export type LobbySocket = Socket<UntrustedEvents, LobbyServerToClientEvents, NodeEvents, LobbySocketData>;
 
 export const userRoom = (userId: string): string => `user:${userId}`;
 
@@ -49,7 +51,7 @@ export function createLobbyNamespace(io: Server, { sessions, log }: Deps): Lobby
 }
 
 /** Registers a handler whose payload is validated with `schema` and whose answer is the ack. */
-function on<S extends z.ZodType>(
+export function onLobbyEvent<S extends z.ZodType>(
   socket: LobbySocket,
   event: string,
   schema: S,
@@ -71,8 +73,6 @@ function on<S extends z.ZodType>(
     });
   });
 }
-
-type OpenGames = RoomListing<OpenGame>;
 
 /** Reads the board and sends the list to `target` (one socket, or every socket of this node). */
 function sendOpenGames(
@@ -112,7 +112,7 @@ export function serveLobby(
     void socket.join(userRoom(user.id));
     sendOpenGames(openGames, socket, log);
 
-    on(
+    onLobbyEvent(
       socket,
       'findOpponent',
       FindOpponentPayloadSchema,
@@ -130,7 +130,7 @@ export function serveLobby(
       },
       log,
     );
-    on(
+    onLobbyEvent(
       socket,
       'cancelSearch',
       CancelSearchPayloadSchema,

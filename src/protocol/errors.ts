@@ -36,5 +36,15 @@ export const ERROR_CODES = [
   'NOT_FOR_BOTS',
   /** A moderator muted this account: it may play but not talk until the ack's `until` (docs/protocol.md, "Chat"). */
   'MUTED',
+  /** No such player (an unknown id or username, or the server's computer player; docs/protocol.md, "Challenges"). */
+  'NO_SUCH_PLAYER',
+  /** One of the two players blocked the other: nothing passes between them. */
+  'BLOCKED',
+  /** The player is not connected: a challenge needs them online. */
+  'OFFLINE',
+  /** The player accepts challenges from friends only, or from nobody. */
+  'NOT_ACCEPTING',
+  /** The challenge is unknown, or not pending any more (answered, cancelled, expired). */
+  'CHALLENGE_GONE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

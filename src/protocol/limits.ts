@@ -24,6 +24,8 @@ export const LIMIT_REASONS = [
   'PASSWORD_RESETS',
   /** Reports filed by this account within an hour (docs/protocol.md, "Moderation"). */
   'REPORTS',
+  /** Challenges sent by this account within 10 minutes (docs/protocol.md, "Challenges"). */
+  'CHALLENGES',
 ] as const;
 export type LimitReason = (typeof LIMIT_REASONS)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Rules } from '../game';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { connectSocket } from './connect-socket';
-import { ackFailure } from './ack-failure';
+import { callWithAck } from './ack-call';
 import { clientSocketOptions } from './socket-options';
 import {
   LOBBY_NAMESPACE,
@@ -15,8 +15,7 @@ import {
   type Searching,
   SearchingSchema,
 } from './lobby';
-import { ErrorAckSchema } from './schemas';
-import { type Ack, errorAck } from './types';
+import type { Ack } from './types';
 
 export interface LobbyClientOptions {
   /** Server origin; empty string for the page's own origin. */
@@ -97,21 +96,18 @@ export class LobbyClient {
     this.socket.disconnect();
   }
 
-  private async call<T>(
+  private call<T>(
     event: 'findOpponent' | 'cancelSearch',
     schema: z.ZodType<T>,
     payload: Record<string, unknown> = {},
   ): Promise<Ack<T>> {
-    let reply: unknown;
-    try {
-      reply = await this.socket.timeout(this.ackTimeoutMs).emitWithAck(event, payload);
-    } catch (error) {
-      return ackFailure(this.socket, error);
-    }
-    const failed = ErrorAckSchema.safeParse(reply);
-    if (failed.success) return failed.data;
-    const parsed = schema.safeParse(reply);
-    return parsed.success ? parsed.data : errorAck('INTERNAL', `unexpected answer to ${event}`);
+    return callWithAck(
+      this.socket as unknown as Parameters<typeof callWithAck>[0],
+      event,
+      payload,
+      schema,
+      this.ackTimeoutMs,
+    );
   }
 
   /**

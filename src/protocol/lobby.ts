@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLASSIC_RULES } from '../game';
+import type { PeopleServerToClientEvents } from './people-events';
 import { BotLevelSchema, type ErrorAckSchema, RulesBodySchema, RulesSchema, TitleSchema } from './schemas';
 
 /* Playing without a friend (issue 12): computer games over HTTP, and the /lobby namespace that
@@ -63,7 +64,8 @@ export type OpenGames = z.infer<typeof OpenGamesSchema>;
 export type Searching = z.infer<typeof SearchingSchema>;
 export type MatchFound = z.infer<typeof MatchFoundSchema>;
 
-export interface LobbyServerToClientEvents {
+/** Besides the open games and the queue, /lobby carries what concerns people (people-events.ts). */
+export interface LobbyServerToClientEvents extends PeopleServerToClientEvents {
   openGames: (payload: OpenGames) => void;
   matchFound: (payload: MatchFound) => void;
   /** A pairing failed: the player is still searching, at the place they had (same `since`). */

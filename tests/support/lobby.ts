@@ -1,14 +1,17 @@
 import { LobbyClient } from '../../src/protocol';
 import type { TestPlayer } from './players';
 
-/** The player's Home page: a connected /lobby client over WebSocket, without reconnection. */
-export async function lobbyOf(url: string, player: TestPlayer): Promise<LobbyClient> {
+/**
+ * The player's Home page: a /lobby client over WebSocket, without reconnection, connected (unless
+ * `connect` is false: the caller listens first, then connects).
+ */
+export async function lobbyOf(url: string, player: TestPlayer, { connect = true } = {}): Promise<LobbyClient> {
   const client = new LobbyClient({
     url,
     token: player.token,
     socket: { transports: ['websocket'], reconnection: false },
   });
-  await client.connect();
+  if (connect) await client.connect();
   return client;
 }
 

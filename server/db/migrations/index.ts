@@ -11,6 +11,7 @@ import * as botAccounts from './009-bot-accounts';
 import * as ratingsPerRules from './010-ratings-per-rules';
 import * as moderation from './011-moderation';
 import * as chat from './012-chat';
+import * as friends from './013-friends';
 import * as accounts from './014-accounts';
 
 /**
@@ -30,5 +31,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '010-ratings-per-rules': ratingsPerRules,
   '011-moderation': moderation,
   '012-chat': chat,
+  '013-friends': friends,
   '014-accounts': accounts,
 };
