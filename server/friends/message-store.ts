@@ -46,6 +46,8 @@ function toMessage(row: {
 export interface ConversationRow {
   readonly otherId: string;
   readonly last: MessageRow;
+  /** The latest message `userId` sent in it (what shows when the other player is muted). */
+  readonly lastOwn: MessageRow | null;
   readonly unread: number;
 }
 
@@ -174,9 +176,23 @@ export class MessageStore {
     const result: ConversationRow[] = [];
     for (const { other } of others) {
       const [last] = await this.conversation(userId, other, { limit: 1 });
-      if (last) result.push({ otherId: other, last, unread: unread.byUser[other] ?? 0 });
+      if (!last) continue;
+      const lastOwn = last.senderId === userId ? last : await this.latestFrom(userId, other);
+      result.push({ otherId: other, last, lastOwn, unread: unread.byUser[other] ?? 0 });
     }
     return result;
+  }
+
+  /** The latest message `senderId` sent `receiverId`, or null. */
+  private async latestFrom(senderId: string, receiverId: string): Promise<MessageRow | null> {
+    const row = await this.selectAll()
+      .where('sender_id', '=', senderId)
+      .where('receiver_id', '=', receiverId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toMessage(row) : null;
   }
 
   /** Messages to `userId` not read yet (deleted ones apart): in all and per sender. */

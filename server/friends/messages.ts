@@ -1,4 +1,6 @@
+import type { TranscriptLine } from '../../src/protocol';
 import type { Conversation, DirectMessage, Unread } from '../../src/protocol/direct-messages';
+import type { Mutes } from '../chat/mutes';
 import type { TalkLimiter } from '../chat/talk-limiter';
 import { limitMessage } from '../caps/messages';
 import { type LobbyNamespace, userRoom } from '../lobby/namespace';
@@ -15,6 +17,8 @@ interface Deps {
   readonly friends: Friends;
   readonly blocks: Blocks;
   readonly moderation: Moderation;
+  /** Players' own mutes (server/chat/mutes.ts): a muted player's messages are hidden from the one who muted them. */
+  readonly mutes: Mutes;
   /** The chat's pace, per account (server/chat/talk-limiter.ts): a message counts as a line. */
   readonly talk: TalkLimiter;
   readonly lobby: LobbyNamespace;
@@ -30,10 +34,16 @@ const GONE: PersonRow = { id: '', username: '', role: 'player', created_at: 0, b
  * nobody blocked, by an account no moderator muted, at the chat's pace and with its text rules;
  * edited and deleted by their author only (a delete keeps the message's place, marked deleted, its
  * text gone). Every change reaches both players' /lobby sockets on every node, and the receiver's
- * unread count follows.
+ * unread count follows. A player who muted another (the chat's own mute) does not see that
+ * player's messages, live or read later, nor count them unread; the sender is not told.
  */
 export class Messages {
   constructor(private readonly deps: Deps) {}
+
+  /** The players whose messages `reader` does not see (muted). */
+  private async hiddenFrom(reader: string): Promise<Set<string>> {
+    return new Set((await this.deps.mutes.list(reader)).map((muted) => muted.userId));
+  }
 
   /** The message as both players see it. */
   shape(row: MessageRow, people: ReadonlyMap<string, PersonRow>): DirectMessage {
@@ -53,14 +63,17 @@ export class Messages {
     return this.shape(row, await this.deps.people.many([row.senderId, row.receiverId]));
   }
 
-  /** Tells both players of a new or changed message, and the receiver their unread count. */
+  /** Tells both players of a new or changed message (the receiver unless they muted the sender), and the receiver their unread count. */
   private async tell(message: DirectMessage): Promise<void> {
-    this.deps.lobby.to([userRoom(message.sender.id), userRoom(message.receiver.id)]).emit('directMessage', message);
-    await this.tellUnread(message.receiver.id);
+    const { sender, receiver } = message;
+    const hidden = (await this.hiddenFrom(receiver.id)).has(sender.id);
+    const to = hidden ? [userRoom(sender.id)] : [userRoom(sender.id), userRoom(receiver.id)];
+    this.deps.lobby.to(to).emit('directMessage', message);
+    if (!hidden) await this.tellUnread(receiver.id);
   }
 
   async tellUnread(userId: string): Promise<void> {
-    this.deps.lobby.to(userRoom(userId)).emit('unread', await this.deps.store.unread(userId));
+    this.deps.lobby.to(userRoom(userId)).emit('unread', await this.unread(userId));
   }
 
   /** May `me` talk now: not muted, within the chat's pace. */
@@ -122,14 +135,16 @@ export class Messages {
   async conversation(me: string, other: string, page: { before?: number; limit: number }): Promise<DirectMessage[]> {
     const person = await this.deps.people.byId(other);
     if (!person) throw noSuchPlayer();
+    const hidden = await this.hiddenFrom(me);
     const rows = await this.deps.store.conversation(me, other, page);
     const people = await this.deps.people.many([me, other]);
-    return rows.map((row) => this.shape(row, people));
+    return rows.filter((row) => !hidden.has(row.senderId)).map((row) => this.shape(row, people));
   }
 
   /** `GET /messages`: the messages not deleted, by the other player's username. */
   async everything(me: string): Promise<Record<string, DirectMessage[]>> {
-    const rows = await this.deps.store.everyConversation(me);
+    const hidden = await this.hiddenFrom(me);
+    const rows = (await this.deps.store.everyConversation(me)).filter((row) => !hidden.has(row.senderId));
     const people = await this.deps.people.many(rows.flatMap((row) => [row.senderId, row.receiverId]));
     const byName: Record<string, DirectMessage[]> = {};
     for (const row of rows) {
@@ -142,6 +157,7 @@ export class Messages {
   }
 
   async conversations(me: string): Promise<Conversation[]> {
+    const hidden = await this.hiddenFrom(me);
     const rows = await this.deps.store.conversations(me);
     const people = await this.deps.people.many([me, ...rows.map((row) => row.otherId)]);
     const blockedIds = await this.deps.blocks.amongst(
@@ -152,11 +168,14 @@ export class Messages {
     return rows.flatMap((row) => {
       const other = people.get(row.otherId);
       if (!other) return [];
+      // A muted player's conversation shows the reader's own side only.
+      const last = hidden.has(row.otherId) ? row.lastOwn : row.last;
+      if (!last) return [];
       return [
         {
           user: friendUser(other),
-          last: this.shape(row.last, people),
-          unread: row.unread,
+          last: this.shape(last, people),
+          unread: hidden.has(row.otherId) ? 0 : row.unread,
           canWrite: friends.has(row.otherId) && !blockedIds.has(row.otherId),
         },
       ];
@@ -170,8 +189,26 @@ export class Messages {
     return rows.map((row) => this.shape(row, people));
   }
 
-  unread(me: string): Promise<Unread> {
-    return this.deps.store.unread(me);
+  async unread(me: string): Promise<Unread> {
+    const [counts, hidden] = await Promise.all([this.deps.store.unread(me), this.hiddenFrom(me)]);
+    if (hidden.size === 0) return counts;
+    const byUser = Object.fromEntries(Object.entries(counts.byUser).filter(([id]) => !hidden.has(id)));
+    return { total: Object.values(byUser).reduce((sum, n) => sum + n, 0), byUser };
+  }
+
+  /** The conversation of a reporter with the player they report, as a report keeps it (server/chat/transcripts.ts). */
+  async transcript(reporterId: string, targetId: string): Promise<TranscriptLine[]> {
+    const rows = await this.deps.store.conversation(reporterId, targetId, { limit: 100 });
+    const people = await this.deps.people.many([reporterId, targetId]);
+    return rows
+      .filter((row) => !row.deleted)
+      .map((row) => ({
+        id: row.id,
+        at: row.createdAt,
+        from: { userId: row.senderId, username: people.get(row.senderId)?.username ?? '' },
+        channel: 'message',
+        text: row.message,
+      }));
   }
 
   /** Marks what `other` sent `me` as read; tells `me`'s pages their unread count. */

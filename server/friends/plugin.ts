@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { Mutes } from '../chat/mutes';
 import { TalkLimiter } from '../chat/talk-limiter';
 import type { ServerContext } from '../context';
 import { makeLimiter } from '../rate-limiter';
@@ -60,6 +61,7 @@ export const friendsPlugin = fp<ServerContext>(
       friends,
       blocks,
       moderation,
+      mutes: new Mutes(db),
       talk: new TalkLimiter(
         'CHAT_LINES',
         { points: config.chatLinesPerWindow, seconds: config.chatWindowSeconds },
@@ -94,6 +96,8 @@ export const friendsPlugin = fp<ServerContext>(
     });
     ctx.accountHooks.onExport('friends', (userId) => exportFriends(friends, challengeStore, userId));
     ctx.accountHooks.onExport('messages', (userId) => exportMessages(messages, userId));
+    // A report of a player from a conversation keeps its transcript (server/chat/transcripts.ts).
+    ctx.transcripts.add('conversation', (reporterId, targetId) => messages.transcript(reporterId, targetId));
 
     friendsRoutes(app, { identify, friends, messages, presence, challengeStore });
     servePeople(lobby, { friends, challenges, messages, presence, log });

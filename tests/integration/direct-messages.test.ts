@@ -193,6 +193,51 @@ describe('refusals', () => {
   });
 });
 
+describe('mutes and reports', () => {
+  it('a player who muted another does not see their messages, live or later, nor counts them; the sender is not told', async () => {
+    const [ann, bob] = await friends();
+    await friendsOf(bob).send(ann.id, 'before the mute');
+    expect((await call(ann, 'POST', `/users/${bob.id}/mute`)).status).toBe(201);
+    const annPage = await pageOf(server.url, ann);
+    const bobPage = await pageOf(server.url, bob);
+    const hidden = await friendsOf(bob).send(ann.id, 'after the mute');
+    expect(await bobPage.next('directMessage')).toEqual(hidden);
+    await friendsOf(ann).send(bob.id, 'mine');
+    await annPage.next('directMessage', (m) => m.message === 'mine');
+    expect(annPage.seen.directMessage.map((m) => m.message)).toEqual(['mine']);
+    expect((await friendsOf(ann).unread()).total).toBe(0);
+    expect((await friendsOf(ann).conversation(bob.id)).map((m) => m.message)).toEqual(['mine']);
+    expect((await friendsOf(ann).conversations())[0]).toMatchObject({ last: { message: 'mine' }, unread: 0 });
+    // The sender sees their conversation whole.
+    expect((await friendsOf(bob).conversation(ann.id)).map((m) => m.message)).toEqual([
+      'before the mute',
+      'after the mute',
+      'mine',
+    ]);
+    // Lifting the mute shows them again.
+    await call(ann, 'DELETE', `/users/${bob.id}/mute`);
+    expect((await friendsOf(ann).conversation(bob.id)).map((m) => m.message)).toContain('after the mute');
+    annPage.close();
+    bobPage.close();
+  });
+
+  it('a report from a conversation keeps its transcript for the moderators', async () => {
+    const [ann, bob] = await friends();
+    await friendsOf(bob).send(ann.id, 'you are terrible');
+    await friendsOf(ann).send(bob.id, 'please stop');
+    const filed = await call(ann, 'POST', '/reports', { userId: bob.id, category: 'abuse', conversation: true });
+    expect(filed.status).toBe(201);
+    const report = await call(admin, 'GET', `/admin/reports/${String(filed.body?.id)}`);
+    expect(report.body).toMatchObject({
+      context: 'conversation',
+      transcript: [
+        { from: { userId: bob.id }, channel: 'message', text: 'you are terrible' },
+        { from: { userId: ann.id }, channel: 'message', text: 'please stop' },
+      ],
+    });
+  });
+});
+
 describe('a deleted account', () => {
   it('takes its friendships, requests and messages with it, and its former friends are told', async () => {
     const [ann, bob] = await friends();
