@@ -1,5 +1,5 @@
 // `npm run build:server`: bundles server/main.ts and our sources it imports (src/game, src/protocol…)
-// into one ES module, dist-server/main.js by default (and main.decide.js, the computer players' worker task), for `npm start` to run with plain node.
+// into one ES module, dist-server/main.js by default (and main.decide.js, the computer players' worker task, and main.analysis.js, the analyses'), for `npm start` to run with plain node.
 // Packages stay external (native better-sqlite3 and argon2 among them) and load from node_modules.
 // Usage: node scripts/build-server.mjs [outfile]
 import { basename, dirname } from 'node:path';
@@ -11,6 +11,8 @@ await build({
   entryPoints: [
     { in: 'server/main.ts', out: basename(outfile, '.js') },
     { in: 'server/bots/decide.ts', out: `${basename(outfile, '.js')}.decide` },
+    // Analyses of finished games and hints run in a pool of their own (server/analysis/workers.ts).
+    { in: 'server/analysis/task.ts', out: `${basename(outfile, '.js')}.analysis` },
   ],
   bundle: true,
   platform: 'node',

@@ -7,6 +7,7 @@ import { createContext } from './context';
 import type { Store } from './db/store';
 import { historyPlugin } from './http/history-routes';
 import { accountsPlugin } from './accounts/plugin';
+import { analysisPlugin } from './analysis/plugin';
 import { accountAndRoomRoutes } from './http/routes';
 import { webClient } from './http/web-client';
 import { friendsPlugin } from './friends/plugin';
@@ -68,6 +69,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   await app.register(accountsPlugin, ctx);
   await app.register(chatPlugin, ctx);
   await app.register(friendsPlugin, ctx);
+  await app.register(analysisPlugin, ctx);
   await app.register(metricsRoute, ctx);
   await app.register(webClient, ctx);
 

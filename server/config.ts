@@ -54,6 +54,12 @@ export interface ServerConfig {
   readonly botDelayMaxMs: number;
   /** Worker threads for the expensive shooters (Hard); 0 picks one less than the CPU count (at least 1). */
   readonly botWorkers: number;
+  /** Threads analysing finished games (docs/analysis.md), apart from the computer players' (at lowest priority). */
+  readonly analysisWorkers: number;
+  /** Analyses waiting or running at once on a node; past it a request gets 503 with Retry-After. */
+  readonly analysesQueued: number;
+  /** Analyses one account may have waiting or running at once; past it, 429. */
+  readonly analysesPerAccount: number;
   /** A computer player leaves a room after this long without a person connected (it comes back with them). */
   readonly botIdleSeconds: number;
   /** Quick match: after this long without an opponent the player is offered the computer. */
@@ -145,6 +151,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     botDelayMaxMs: intFrom(env.BOT_DELAY_MS_MAX, 1500, 'BOT_DELAY_MS_MAX'),
     botWorkers: intFrom(env.BOT_WORKERS, 0, 'BOT_WORKERS'),
     botIdleSeconds: intFrom(env.BOT_IDLE_SECONDS, 120, 'BOT_IDLE_SECONDS'),
+    analysisWorkers: intFrom(env.ANALYSIS_WORKERS, 1, 'ANALYSIS_WORKERS'),
+    analysesQueued: intFrom(env.ANALYSES_QUEUED, 20, 'ANALYSES_QUEUED'),
+    analysesPerAccount: intFrom(env.ANALYSES_PER_ACCOUNT, 2, 'ANALYSES_PER_ACCOUNT'),
     quickMatchOfferSeconds: intFrom(env.QUICK_MATCH_OFFER_SECONDS, 30, 'QUICK_MATCH_OFFER_SECONDS'),
     reconnectGraceSeconds: intFrom(env.RECONNECT_GRACE_SECONDS, 60, 'RECONNECT_GRACE_SECONDS'),
     turnMsOverride: null,

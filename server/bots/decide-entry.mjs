@@ -1,4 +1,4 @@
-// Entry of the decision pool's worker threads (piscina). A worker does not inherit the parent's
+// Entry of the server's worker pools' threads (piscina: the computer players' decisions, the analyses). A worker does not inherit the parent's
 // loader hooks: when the server runs from TypeScript sources it registers tsx itself, then
 // re-exports the task function of the module named in workerData.
 import { workerData } from 'node:worker_threads';

@@ -1,27 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { basename, extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { LatencyBook, type Percentiles } from '../../src/bots/latency';
 import { type LevelPlan, LEVEL_PLANS } from '../../src/bots/levels';
 import type { Coord, Grid, PartialShipMap, Rng, Rules } from '../../src/game';
 import type { BotLevel } from '../../src/protocol';
 import decide, { type Decision, type DecideTask } from './decide';
-
-/**
- * The worker's module. From TypeScript sources, an entry that registers tsx first and then loads
- * decide.ts; from the bundled server (scripts/build-server.mjs), main.decide.js next to main.js.
- */
-function workerFiles(): { filename: string; workerData: { module: string } | undefined } {
-  const file = fileURLToPath(import.meta.url);
-  if (extname(file) !== '.ts') {
-    return { filename: new URL(`./${basename(file, '.js')}.decide.js`, import.meta.url).href, workerData: undefined };
-  }
-  return {
-    filename: new URL('./decide-entry.mjs', import.meta.url).href,
-    workerData: { module: new URL('./decide.ts', import.meta.url).href },
-  };
-}
+import { workerFiles } from '../worker-files';
 
 export interface DecisionTimes {
   /** Time spent choosing, where it ran (worker thread or inline). */
@@ -44,7 +28,7 @@ export class Decider {
 
   private poolOf(): Piscina<DecideTask, Decision> {
     this.pool ??= new Piscina<DecideTask, Decision>({
-      ...workerFiles(),
+      ...workerFiles(import.meta.url, { source: './decide.ts', bundled: 'decide' }),
       minThreads: 1,
       maxThreads: this.workers > 0 ? this.workers : Math.max(1, availableParallelism() - 1),
       idleTimeout: 60_000,

@@ -29,5 +29,9 @@ export function limitMessage({ reason, retryAfter, limit }: LimitDetails): strin
       return `You have filed ${limit} reports within the hour: the moderators read them; file another in ${wait}`;
     case 'CHALLENGES':
       return `You have sent ${limit} challenges in the last few minutes: try again in ${wait}`;
+    case 'ANALYSES':
+      return `You already have ${limit} analyses under way: wait for one, or try again in ${wait}`;
+    case 'HINTS':
+      return `Your last hint is still being worked out: try again in ${wait}`;
   }
 }

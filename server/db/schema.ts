@@ -205,6 +205,26 @@ export interface Database {
     user_id: string;
     expires_at: number;
   };
+  /** A finished game's analysis (015; docs/analysis.md), computed once: the whole of it as JSON. */
+  analyses: {
+    game_id: number;
+    /** What graded the moves: `broadside` and the engine's version (`broadside/1`). */
+    engine: string;
+    body: string;
+    created_at: number;
+    compute_ms: number;
+  };
+  /** Each player's figures of an analysed game (015), for a profile's insights. */
+  analysis_players: {
+    game_id: number;
+    user_id: string;
+    accuracy: number | null;
+    luck: number;
+    moves: number;
+    shots: number;
+    hits: number;
+    expected_hits: number;
+  };
   shots: {
     game_id: number;
     seq: number;

@@ -9,9 +9,11 @@ const REASONS: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   501: 'Not Implemented',
+  503: 'Service Unavailable',
 };
 
 /** Every HTTP error has the shape `{ statusCode, message, error }` (docs/protocol.md, HTTP). */

@@ -105,3 +105,82 @@ export const GameAnalysisSchema = z.object({
   players: z.array(PlayerAnalysisSchema),
 });
 export type GameAnalysis = z.infer<typeof GameAnalysisSchema>;
+
+/* ---------- HTTP (docs/protocol.md, "Analysis") ---------- */
+
+/** GET /games/{id}/analysis, 200: the analysis, computed once and kept. */
+export const AnalysisDoneSchema = z.object({
+  status: z.literal('done'),
+  gameId: z.number().int(),
+  computedAt: z.number(),
+  analysis: GameAnalysisSchema,
+});
+
+/**
+ * GET /games/{id}/analysis, 202 (with Retry-After): the analysis is under way. `ahead`: analyses
+ * before it in the server's queue; `retryAfter`: seconds after which asking again is worth it.
+ */
+export const AnalysisPendingSchema = z.object({
+  status: z.enum(['queued', 'running']),
+  gameId: z.number().int(),
+  ahead: z.number().int().min(0),
+  retryAfter: z.number().int().min(1),
+});
+
+export const AnalysisAnswerSchema = z.discriminatedUnion('status', [AnalysisDoneSchema, AnalysisPendingSchema]);
+export type AnalysisAnswer = z.infer<typeof AnalysisAnswerSchema>;
+export type AnalysisPending = z.infer<typeof AnalysisPendingSchema>;
+
+/**
+ * GET /rooms/{slug}/hint: the heat map the caller faces now, in a game against the computer only.
+ * `best`: the cells to fire (as many as the turn's shots), most probable first.
+ */
+export const HintSchema = z.object({
+  heat: HeatSchema,
+  best: z.array(ProbableCellSchema).min(1),
+  method: z.enum(['exact', 'sampled']),
+  boards: z.number().min(0),
+});
+export type Hint = z.infer<typeof HintSchema>;
+
+/** What a player's placements tell (docs/analysis.md, "Insights"); the client words it. */
+export const PLACEMENT_TIPS = ['edges', 'centre', 'habit', 'varied', 'few'] as const;
+export type PlacementTip = (typeof PLACEMENT_TIPS)[number];
+
+export const PlacementInsightSchema = z.object({
+  /** Games whose fleet counts. */
+  games: z.number().int().min(0),
+  /** In how many of those games (per thousand) a ship stood on each cell, row by row. */
+  heat: HeatSchema,
+  /** The player's share of ship cells on the border, and what random fleets of the rules put there (0..1). */
+  border: z.number().min(0).max(1),
+  randomBorder: z.number().min(0).max(1),
+  /** The cell most often under a ship, and in which share of the games. */
+  top: CoordSchema.extend({ share: z.number().min(0).max(1) }).nullable(),
+  tip: z.enum(PLACEMENT_TIPS),
+});
+export type PlacementInsight = z.infer<typeof PlacementInsightSchema>;
+
+/** One finished game of the player in their insights, oldest first. */
+export const InsightGameSchema = z.object({
+  gameId: z.number().int(),
+  endedAt: z.number(),
+  won: z.boolean(),
+  /** Shots the player fired. */
+  shots: z.number().int().min(0),
+  /** From the game's analysis; null until the game is analysed. */
+  accuracy: z.number().min(0).max(100).nullable(),
+  luck: z.number().nullable(),
+});
+
+/** GET /users/{id}/insights?rules=…: how a player shoots and places under one set of rules. */
+export const InsightsSchema = z.object({
+  userId: z.string(),
+  rules: RulesSchema,
+  games: z.array(InsightGameSchema),
+  /** Of those games, how many are analysed, and how many more the server is analysing now. */
+  analysed: z.number().int().min(0),
+  pending: z.number().int().min(0),
+  placement: PlacementInsightSchema,
+});
+export type Insights = z.infer<typeof InsightsSchema>;

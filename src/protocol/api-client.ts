@@ -14,6 +14,7 @@ import {
   UserStatsSchema,
 } from './history';
 import { type BotUpgradeResponse, BotUpgradeResponseSchema } from './bot-accounts';
+import { type AnalysisAnswer, AnalysisAnswerSchema, type Hint, HintSchema, type Insights, InsightsSchema } from './analysis';
 import { formatRules, type Rules } from '../game/rules';
 import {
   CreateRoomResponseSchema,
@@ -206,6 +207,30 @@ export class ApiClient {
   /** A player's record and rating per set of rules (`userId` may be "me"). */
   stats(userId: string): Promise<UserStats> {
     return this.get(`/users/${encodeURIComponent(userId)}/stats`, UserStatsSchema, 'Statistics');
+  }
+
+  /**
+   * A finished game's analysis (docs/protocol.md, "Analysis"): `done` with it, or `queued`/`running`
+   * (HTTP 202) with the seconds after which asking again is worth it. Errors: 404, 409 (not over), 429, 503.
+   */
+  async gameAnalysis(gameId: number): Promise<AnalysisAnswer> {
+    const raw = await this.request('GET', `/games/${gameId}/analysis`);
+    if (raw.status !== 200 && raw.status !== 202) {
+      const messages = messagesOf(raw.body, `Analysis failed (${raw.status})`);
+      throw new ApiError(messages.join(', '), raw.status, messages, limitOf(raw));
+    }
+    return this.parse(AnalysisAnswerSchema, raw);
+  }
+
+  /** The heat map the caller faces now, in a game against the computer (room `slug`). */
+  hint(slug: string): Promise<Hint> {
+    return this.get(`/rooms/${encodeURIComponent(slug)}/hint`, HintSchema, 'Hint');
+  }
+
+  /** How a player shoots and places under `rules` (classic when absent; `userId` may be "me"). */
+  insights(userId: string, rules?: Rules): Promise<Insights> {
+    const query = rules ? `?${new URLSearchParams({ rules: formatRules(rules) })}` : '';
+    return this.get(`/users/${encodeURIComponent(userId)}/insights${query}`, InsightsSchema, 'Insights');
   }
 
   /**

@@ -45,6 +45,8 @@ export const FEATURES = [
   'account',
   /** "Forgot your password?": a link by e-mail (only where the operator set an SMTP server). */
   'passwordReset',
+  /** Finished games graded move by move, the hint against the computer, a player's insights (docs/analysis.md). */
+  'analysis',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

@@ -26,6 +26,10 @@ export const LIMIT_REASONS = [
   'REPORTS',
   /** Challenges sent by this account within 10 minutes (docs/protocol.md, "Challenges"). */
   'CHALLENGES',
+  /** Analyses of finished games this account asked for that are not done yet (docs/analysis.md). */
+  'ANALYSES',
+  /** A hint of this account still being worked out. */
+  'HINTS',
 ] as const;
 export type LimitReason = (typeof LIMIT_REASONS)[number];
 

@@ -13,6 +13,7 @@ import * as moderation from './011-moderation';
 import * as chat from './012-chat';
 import * as friends from './013-friends';
 import * as accounts from './014-accounts';
+import * as analysis from './015-analysis';
 
 /**
  * Every migration, in the order they run (Kysely sorts by name). Add one file per change and
@@ -33,4 +34,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '012-chat': chat,
   '013-friends': friends,
   '014-accounts': accounts,
+  '015-analysis': analysis,
 };

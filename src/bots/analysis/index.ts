@@ -18,7 +18,7 @@ export {
 } from './probabilities';
 export { exactCount, type ExactCount, fleetBound } from './exact';
 export { bestCells, gradeMove, type MoveGrade, thresholdDistance } from './grade';
-export { type AnalysisSource, type GameMove, InconsistentGameError, movesOf } from './moves';
+export { type AnalysisSource, type GameMove, InconsistentGameError, movesOf, viewAfter } from './moves';
 export {
   type AnalyseOptions,
   analyseGame,
@@ -30,3 +30,4 @@ export {
   REFINE_WITHIN,
   summarise,
 } from './game';
+export { placementInsight, RANDOM_BORDER } from './placement';

@@ -134,3 +134,16 @@ export function movesOf(source: AnalysisSource): GameMove[] {
   }
   return moves;
 }
+
+/**
+ * What `playerId` knows of the opponent's fleet after every shot of the source: the view a hint
+ * starts from in a game still being played. The opponent's fleet is needed to answer the shots
+ * (as the server does), not shown: only sunk ships appear whole.
+ */
+export function viewAfter(source: AnalysisSource, playerId: string): ShotView {
+  const opponent = source.players.find((p) => p.userId !== playerId);
+  if (!opponent) throw new InconsistentGameError('a game has two players');
+  const knowing = new Knowing(opponent.fleet);
+  for (const shot of source.shots) if (shot.shooterId === playerId) knowing.fire({ x: shot.x, y: shot.y });
+  return knowing.view(source.rules);
+}

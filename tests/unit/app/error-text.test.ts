@@ -151,10 +151,12 @@ describe('limits (docs/protocol.md, Limits): told from the reason, in the player
   });
 
   it('every reason has an English and a French text naming the wait (in seconds where it is that short)', () => {
+    // Waits of seconds: a chat line, an analysis or a hint under way.
+    const inSeconds = new Set(['CHAT_LINES', 'ANALYSES', 'HINTS']);
     for (const lang of ['en', 'fr']) {
       const texts = JSON.parse(readFileSync(join('locales', lang, 'translation.json'), 'utf8')).errors.limits;
       for (const reason of LIMIT_REASONS)
-        expect(texts[reason], `${lang} ${reason}`).toMatch(reason === 'CHAT_LINES' ? '{{seconds}}' : '{{minutes}}');
+        expect(texts[reason], `${lang} ${reason}`).toMatch(inSeconds.has(reason) ? '{{seconds}}' : '{{minutes}}');
     }
   });
 });
