@@ -60,6 +60,8 @@ export interface ServerConfig {
   readonly analysesQueued: number;
   /** Analyses one account may have waiting or running at once; past it, 429. */
   readonly analysesPerAccount: number;
+  /** Boards an analysis draws per position it cannot count exactly (docs/analysis.md). */
+  readonly analysisSamples: number;
   /** A computer player leaves a room after this long without a person connected (it comes back with them). */
   readonly botIdleSeconds: number;
   /** Quick match: after this long without an opponent the player is offered the computer. */
@@ -154,6 +156,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     analysisWorkers: intFrom(env.ANALYSIS_WORKERS, 1, 'ANALYSIS_WORKERS'),
     analysesQueued: intFrom(env.ANALYSES_QUEUED, 20, 'ANALYSES_QUEUED'),
     analysesPerAccount: intFrom(env.ANALYSES_PER_ACCOUNT, 2, 'ANALYSES_PER_ACCOUNT'),
+    analysisSamples: intFrom(env.ANALYSIS_SAMPLES, 20_000, 'ANALYSIS_SAMPLES'),
     quickMatchOfferSeconds: intFrom(env.QUICK_MATCH_OFFER_SECONDS, 30, 'QUICK_MATCH_OFFER_SECONDS'),
     reconnectGraceSeconds: intFrom(env.RECONNECT_GRACE_SECONDS, 60, 'RECONNECT_GRACE_SECONDS'),
     turnMsOverride: null,

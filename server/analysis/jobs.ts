@@ -12,6 +12,8 @@ export interface JobLimits {
   readonly perAccount: number;
   /** Threads of the games pool (ANALYSIS_WORKERS), for the wait estimate. */
   readonly threads: number;
+  /** Boards per sampled position (ANALYSIS_SAMPLES). */
+  readonly samples: number;
 }
 
 interface Job {
@@ -114,7 +116,7 @@ export class AnalysisJobs {
     if (refused) return refused;
     const started = performance.now();
     const done = this.workers
-      .run({ kind: 'game', source, seed: gameId })
+      .run({ kind: 'game', source, seed: gameId, samples: this.limits.samples })
       .then(async (result) => {
         if (result.kind !== 'game') throw new Error('the analysis pool answered a game with a hint');
         await this.store.save(gameId, result.analysis, result.ms);

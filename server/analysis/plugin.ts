@@ -28,6 +28,7 @@ export const analysisPlugin = fp<ServerContext>(
         queued: Math.max(1, config.analysesQueued),
         perAccount: Math.max(1, config.analysesPerAccount),
         threads: Math.max(1, config.analysisWorkers),
+        samples: Math.max(100, config.analysisSamples),
       },
       app.log,
     );

@@ -15,9 +15,13 @@ import { startTestServer, type TestServer } from '../support/server';
  */
 
 let server: TestServer;
+const SAMPLES = 2000;
 beforeAll(async () => {
-  // One analysis per account and three in all, so the bounds are reached with few games.
-  server = await startTestServer({ config: { analysesPerAccount: 1, analysesQueued: 3, analysisWorkers: 1 } });
+  // One analysis per account and three in all, so the bounds are reached with few games; fewer
+  // boards per position than the default 20 000, so whole games are graded in seconds.
+  server = await startTestServer({
+    config: { analysesPerAccount: 1, analysesQueued: 3, analysisWorkers: 1, analysisSamples: SAMPLES },
+  });
 });
 afterAll(async () => {
   await server.dispose();
@@ -65,7 +69,7 @@ describe('GET /games/{id}/analysis', () => {
     const done = await analysed(b, gameId);
     const record = (await a.api.gameRecord(gameId)) as GameRecord;
     // The analysis the engine gives in-process with the game id as its seed (so the CLI agrees).
-    const expected = analyseGame(record, { seed: gameId });
+    const expected = analyseGame(record, { seed: gameId, samples: SAMPLES });
     expect(done.analysis).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(done.analysis.players.map((p) => p.userId)).toEqual([a.id, b.id]);
     const moves = done.analysis.players.reduce((n, p) => n + p.moves, 0);
