@@ -14,7 +14,14 @@ import {
   UserStatsSchema,
 } from './history';
 import { type BotUpgradeResponse, BotUpgradeResponseSchema } from './bot-accounts';
-import { type AnalysisAnswer, AnalysisAnswerSchema, type Hint, HintSchema, type Insights, InsightsSchema } from './analysis';
+import {
+  type AnalysisAnswer,
+  AnalysisAnswerSchema,
+  type Hint,
+  HintSchema,
+  type Insights,
+  InsightsSchema,
+} from './analysis';
 import { formatRules, type Rules } from '../game/rules';
 import {
   CreateRoomResponseSchema,
