@@ -134,7 +134,10 @@ describe('limits (docs/protocol.md, Limits): told from the reason, in the player
         limit: 3,
       }).createRoom({ public: true }),
     );
-    expect(errorText(error)).toEqual({ key: 'errors.limits.PUBLIC_ROOMS', params: { limit: '3', minutes: '60', seconds: '3590' } });
+    expect(errorText(error)).toEqual({
+      key: 'errors.limits.PUBLIC_ROOMS',
+      params: { limit: '3', minutes: '60', seconds: '3590' },
+    });
   });
 
   it('a LIMIT_REACHED acknowledgement too; an unknown reason falls back to the server’s words or the code', async () => {
