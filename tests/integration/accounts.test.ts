@@ -12,6 +12,7 @@ import {
 import { lobbyOf } from '../support/lobby';
 import { newPlayer, type TestPlayer } from '../support/players';
 import { ratedGame } from '../support/rated-game';
+import { jsonCall } from '../support/http';
 import { startTestServer, type TestServer } from '../support/server';
 
 const PASSWORD = 'correct horse battery';
@@ -37,18 +38,8 @@ afterAll(async () => {
 });
 
 /** A JSON call with `token` (or none): the status and the parsed body. */
-async function call(token: string | null, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-}
+const call = (token: string | null, method: string, path: string, body?: unknown) =>
+  jsonCall(server.url, token, method, path, body);
 
 const accountsOf = (token: string) => new AccountsApi(new ApiClient({ baseUrl: server.url, token }));
 const logIn = (email: string, password = PASSWORD) => new ApiClient({ baseUrl: server.url }).login({ email, password });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type AuditPage, BAN_FOREVER } from '../../src/protocol';
 import { lobbyOf, roomOf } from '../support/lobby';
 import { connectClient, newPlayer, type TestPlayer } from '../support/players';
+import { jsonCall } from '../support/http';
 import { startTestServer, type TestServer } from '../support/server';
 
 interface Closable {
@@ -31,18 +32,8 @@ afterAll(async () => {
 });
 
 /** A JSON call with `player`'s token (or none): status and body. */
-async function call(player: TestPlayer | null, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (player) headers.authorization = `Bearer ${player.token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-}
+const call = (player: TestPlayer | null, method: string, path: string, body?: unknown) =>
+  jsonCall(server.url, player?.token ?? null, method, path, body);
 
 const audit = async (query = ''): Promise<AuditPage> =>
   (await call(admin, 'GET', `/admin/audit${query}`)).body as unknown as AuditPage;
