@@ -96,11 +96,13 @@ export default function PlayersPage() {
                     <span className="avatar" aria-hidden="true">
                       {name(user).slice(0, 1)}
                     </span>
-                    <span className="grow">
-                      <strong>{name(user)}</strong> <BotBadge title={user.title} />
-                    </span>
-                    <span className="hint player-row-since">
-                      {t('profiles.since', { date: sinceText(user.creation_date, i18n.language) ?? '' })}
+                    <span className="grow player-row-text">
+                      <span>
+                        <strong>{name(user)}</strong> <BotBadge title={user.title} />
+                      </span>
+                      <span className="hint player-row-since">
+                        {t('profiles.since', { date: sinceText(user.creation_date, i18n.language) ?? '' })}
+                      </span>
                     </span>
                   </Link>
                 </li>
