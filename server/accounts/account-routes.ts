@@ -95,8 +95,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     if (role !== undefined && role !== account.role) {
       await moderation.setRole({ id: me.id, username: me.username }, account.id, role, reason ?? 'PUT /users/:id');
     }
-    // Its sockets close on every node; the caller goes on with the token this answer gives.
-    if (password !== undefined) await sessions.endAccount(account.id);
     const fields = Object.keys(changes).map((field) => (field === 'passwordHash' ? 'password' : field));
     if (!own && fields.length > 0) {
       await audit.record({
@@ -108,13 +106,21 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
       });
     }
     const updated = (await accounts.find(account.id)) ?? account;
-    if (!own) return publicUser(updated);
-    // The token names the user, and a new password refused the old one: the caller gets a new token.
-    const renewed = changes.username !== undefined || password !== undefined;
-    return {
-      ...ownAccount(updated),
-      ...(renewed ? { access_token: tokens.sign({ id: updated.id, username: updated.username }) } : {}),
-    };
+    // The token names the user, and a new password refused the old one: the caller gets a new token
+    // (signed after the change's `sessions_from`, so it is not refused with the others).
+    const renewed = own && (changes.username !== undefined || password !== undefined);
+    const answer = own
+      ? {
+          ...ownAccount(updated),
+          ...(renewed ? { access_token: tokens.sign({ id: updated.id, username: updated.username }) } : {}),
+        }
+      : publicUser(updated);
+    if (password === undefined) return answer;
+    // The sockets of the ended sessions close on every node once the answer is on its way, so the
+    // caller's page has its new token before its own sockets drop (they reconnect with it).
+    reply.send(answer);
+    sessions.disconnectAccount(account.id);
+    return reply;
   });
 
   app.delete<UserParams>('/users/:id', async (request, reply) => {
@@ -132,8 +138,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     }
     const deleted = await accounts.delete(account.id, Date.now(), (userId, tx) => accountHooks.deleted(userId, tx));
     if (!deleted) return sendError(reply, 404, NO_SUCH_PLAYER);
-    // Every token refused on every node (the database says so at each check) and every socket closed.
-    await sessions.endAccount(account.id);
     await audit.record({
       // An owner's deletion keeps no name: the log says only that this id was deleted by itself.
       actor: own ? { id: account.id, username: deletedUsername(account.id) } : { id: me.id, username: me.username },
@@ -142,7 +146,11 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
       reason: own ? 'deleted by its owner' : (body.data?.reason ?? null),
     });
     request.log.info({ user: account.id, by: own ? 'owner' : me.id }, 'account deleted');
-    return {};
+    // Every token refused on every node (the database says so at each check) and every socket closed,
+    // once the answer is on its way: the owner's page learns of the deletion before its sockets drop.
+    reply.send({});
+    await sessions.endAccount(account.id);
+    return reply;
   });
 
   app.get('/users/me/export', async (request, reply) => {

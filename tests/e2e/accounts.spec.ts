@@ -103,7 +103,8 @@ test('on a phone, in French: rename, a new password that logs the other device o
   await expect(card.getByText(fr('account.passwordDone'))).toBeVisible();
   // The other device is out; this one goes on with the token the change gave it, new name included.
   await computer.goto('/profile');
-  await expect(computer.getByText(fr('errors.server.tokenRequired'))).toBeVisible();
+  await expect(computer.getByText(fr('errors.sessionEnded'))).toBeVisible();
+  await expect(computer).toHaveURL(/\/login$/);
   await phone.goto('/profile');
   await expect(phone.getByText(`${bob.email}`)).toBeVisible();
   await expect(phone.locator('.identity .username')).toHaveText(renamed);
