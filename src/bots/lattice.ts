@@ -19,9 +19,10 @@ export function shortestAfloat(k: Knowledge): number {
  * length ≥ L crosses every class of (x + y) mod L, so one class is enough to find it: while the
  * destroyer (2) is afloat that is a checkerboard colour, once it is sunk every third diagonal, and
  * so on. Of the L classes, the one with the fewest unknown cells left is the cheapest to finish
- * (and stays so as it is shot), which also keeps the choice stable from shot to shot.
+ * (and stays so as it is shot), which also keeps the choice stable from shot to shot. `bonus`
+ * is density's LATTICE_BONUS unless a shooter tuned its own.
  */
-export function preferLattice(board: Board, score: Float64Array, shortest = 2): void {
+export function preferLattice(board: Board, score: Float64Array, shortest = 2, bonus = LATTICE_BONUS): void {
   // A one-cell boat afloat (russian fleet) may sit on any cell: no lattice covers it.
   if (board.hits.length > 0 || shortest < 2) return;
   const modulus = Math.max(2, shortest);
@@ -31,6 +32,6 @@ export function preferLattice(board: Board, score: Float64Array, shortest = 2): 
   let best = 0;
   for (let r = 1; r < modulus; r++) if ((left[r] ?? 0) < (left[best] ?? 0)) best = r;
   for (const c of board.unknown) {
-    if (classOf(c) === best) score[c] = (score[c] ?? 0) * LATTICE_BONUS;
+    if (classOf(c) === best) score[c] = (score[c] ?? 0) * bonus;
   }
 }

@@ -13,14 +13,13 @@ const HIT_WEIGHT = 100;
 const WEIGHTS = Array.from({ length: 6 }, (_, k) => HIT_WEIGHT ** k);
 
 /**
- * Density's choice for a decoded view: for every ship still afloat, count each placement
- * consistent with what is known (no miss, no sunk cell, not wholly on hits) over the cells it
- * covers, weighting placements through hits by HIT_WEIGHT^hits; the unknown cell with the highest
- * count wins, hunting preferably on one lattice (see lattice.ts). The counts are exact, so equal
- * views give equal scores: no sampling noise in the ranking, which is why the sampler hunts with
- * them too.
+ * Density's counts for a decoded view: for every ship still afloat, each placement consistent with
+ * what is known (no miss, no sunk cell, not wholly on hits) counted over the unknown cells it
+ * covers, placements through hits weighted by HIT_WEIGHT^hits. A raw count, not a probability:
+ * a ship with more placements left weighs more, which measured better than each ship's
+ * probability (docs/cli.md).
  */
-export function densityShot(k: Knowledge, rng: Rng): Coord {
+export function densityScores(k: Knowledge): Float64Array {
   const score = new Float64Array(CELLS);
   for (const ship of k.afloat) {
     const { table, candidates, hitsCovered } = ship;
@@ -33,6 +32,16 @@ export function densityShot(k: Knowledge, rng: Rng): Coord {
       }
     }
   }
+  return score;
+}
+
+/**
+ * Density's choice for a decoded view: the unknown cell with the highest count (densityScores),
+ * hunting preferably on one lattice (see lattice.ts). The counts are exact, so equal views give
+ * equal scores: no sampling noise in the ranking, which is why the sampler hunts with them too.
+ */
+export function densityShot(k: Knowledge, rng: Rng): Coord {
+  const score = densityScores(k);
   preferLattice(k, score, shortestAfloat(k));
   return argmax(k.unknown, score, rng);
 }

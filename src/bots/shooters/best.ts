@@ -1,0 +1,38 @@
+import { coordOf, type Rng } from '../../game';
+import { type HuntBonus, HUNT_BONUS, preferCover } from '../cover';
+import { readKnowledge } from '../knowledge';
+import { lastShipCell } from '../last-ship';
+import { argmax } from '../pick';
+import type { ShotStrategy } from '../types';
+import { densityScores } from './density';
+
+export interface BestOptions {
+  readonly bonus?: HuntBonus;
+  /** Search the last ship's hunt exactly (last-ship.ts); off only to measure what it brings. */
+  readonly lastShip?: boolean;
+}
+
+/**
+ * The strongest shooter: density's counts (targeting included), hunting on the cells that cover
+ * the hunts to come (cover.ts), and the last ship afloat searched exactly (last-ship.ts).
+ */
+export function createBest(options: BestOptions = {}): ShotStrategy {
+  const bonus = options.bonus ?? HUNT_BONUS;
+  const lastShip = options.lastShip ?? true;
+  return {
+    name: 'best',
+    description: 'density, hunting on the smallest cover of the ships left, the last ship searched exactly',
+    nextShot(view, rng: Rng) {
+      const k = readKnowledge(view);
+      if (lastShip && k.afloat.length === 1) {
+        const cell = lastShipCell(k);
+        if (cell >= 0) return coordOf(cell);
+      }
+      const score = densityScores(k);
+      preferCover(k, score, bonus);
+      return argmax(k.unknown, score, rng);
+    },
+  };
+}
+
+export const bestShooter: ShotStrategy = createBest();
