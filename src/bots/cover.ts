@@ -31,7 +31,7 @@ export interface HuntBonus {
   readonly lattice: number;
 }
 
-export const HUNT_BONUS: HuntBonus = { cover: 1.15, sub: 1.15, lattice: 1.15 };
+export const HUNT_BONUS: HuntBonus = { cover: 1.5, sub: 1.5, lattice: 1.15 };
 
 /**
  * The cells every maximum matching of the graph uses, whose edges are the placements of the

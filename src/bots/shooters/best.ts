@@ -1,6 +1,6 @@
 import { coordOf, type Rng } from '../../game';
 import { type HuntBonus, HUNT_BONUS, preferCover } from '../cover';
-import { readKnowledge } from '../knowledge';
+import { CELLS, type Knowledge, readKnowledge } from '../knowledge';
 import { lastShipCell } from '../last-ship';
 import { argmax } from '../pick';
 import type { ShotStrategy } from '../types';
@@ -10,6 +10,15 @@ export interface BestOptions {
   readonly bonus?: HuntBonus;
   /** Search the last ship's hunt exactly (last-ship.ts); off only to measure what it brings. */
   readonly lastShip?: boolean;
+  /** Order the last ship's equal cells by the hunting bonuses (the cover and lattice cells first). */
+  readonly lastShipTies?: boolean;
+}
+
+/** A tie-break below 1 per cell: 0.5 on the cells preferCover favours, 0 elsewhere. */
+function coverTies(k: Knowledge, bonus: HuntBonus): (cell: number) => number {
+  const score = new Float64Array(CELLS).fill(1);
+  preferCover(k, score, bonus);
+  return (cell) => ((score[cell] ?? 1) > 1 ? 0.5 : 0);
 }
 
 /**
@@ -19,13 +28,14 @@ export interface BestOptions {
 export function createBest(options: BestOptions = {}): ShotStrategy {
   const bonus = options.bonus ?? HUNT_BONUS;
   const lastShip = options.lastShip ?? true;
+  const lastShipTies = options.lastShipTies ?? true;
   return {
     name: 'best',
     description: 'density, hunting on the smallest cover of the ships left, the last ship searched exactly',
     nextShot(view, rng: Rng) {
       const k = readKnowledge(view);
       if (lastShip && k.afloat.length === 1) {
-        const cell = lastShipCell(k);
+        const cell = lastShipCell(k, lastShipTies ? coverTies(k, bonus) : undefined);
         if (cell >= 0) return coordOf(cell);
       }
       const score = densityScores(k);
