@@ -105,7 +105,7 @@ function colourOf(c: number): number {
 
 /** The big ships' diagonal class of a cell, (x − y) mod 4; its parity is the cell's colour. */
 function diagonalOf(c: number): number {
-  return (((c % GRID_SIZE) - Math.floor(c / GRID_SIZE)) % 4 + 4) % 4;
+  return ((((c % GRID_SIZE) - Math.floor(c / GRID_SIZE)) % 4) + 4) % 4;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { edgePlacer } from './placers/edge';
 import { randomPlacer } from './placers/random';
+import { bestShooter } from './shooters/best';
 import { densityShooter } from './shooters/density';
 import { huntShooter } from './shooters/hunt';
 import { randomShooter } from './shooters/random';
@@ -12,6 +13,7 @@ export const SHOOTERS: Readonly<Record<string, ShotStrategy>> = {
   hunt: huntShooter,
   density: densityShooter,
   sampler: samplerShooter,
+  best: bestShooter,
 };
 export const SHOOTER_NAMES = Object.keys(SHOOTERS);
 

@@ -102,9 +102,9 @@ describe('the game harness', () => {
 
 describe('registry', () => {
   it('names every strategy and refuses an unknown one with the list of known ones', () => {
-    expect(SHOOTER_NAMES).toEqual(['random', 'hunt', 'density', 'sampler']);
+    expect(SHOOTER_NAMES).toEqual(['random', 'hunt', 'density', 'sampler', 'best']);
     expect(() => shooterNamed('nope')).toThrow(
-      /unknown shot strategy "nope" \(known: random, hunt, density, sampler\)/,
+      /unknown shot strategy "nope" \(known: random, hunt, density, sampler, best\)/,
     );
     expect(() => placerNamed('toString')).toThrow(/unknown placement strategy/);
   });
