@@ -93,7 +93,10 @@ export class RoomChat {
     return line;
   }
 
-  /** Sends a broadside/2 socket that came into a room the lines it may read there. */
+  /**
+   * Sends a broadside/2 socket that came into a room the lines it may read there; nothing when there
+   * are none, so a room where nobody spoke costs no frame (a client starts each room with no lines).
+   */
   async entered(socket: RoomSocket, slug: string, audience: ChatChannel): Promise<void> {
     if (socket.data.dialect !== 'broadside/2') return;
     const facts = await this.deps.store.roomFacts(slug);
@@ -101,7 +104,7 @@ export class RoomChat {
     const lines = await this.deps.store.recent(slug, readingFor(socket.data.user.id, audience, facts), RECENT_LINES);
     // Still there: it may have left while the lines were read.
     const still = audience === 'players' ? socket.data.slug === slug : socket.data.watching === slug;
-    if (still && socket.connected) this.deps.delivery.history(socket, { slug, lines });
+    if (lines.length > 0 && still && socket.connected) this.deps.delivery.history(socket, { slug, lines });
   }
 
   /**

@@ -117,7 +117,11 @@ export function prepareOriginal(): OriginalBuild {
   ] as const) {
     once(dir, `install-${project}`, () => {
       cpSync(join(dir, 'locks', `${project}.package-lock.json`), join(path, 'package-lock.json'));
-      run('npm', ['ci', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error'], path);
+      // The original's own install scripts (bcrypt's native build) must run: this project's
+      // strict-allow-scripts (.npmrc), which npm hands to child processes as npm_config_*, is not its.
+      run('npm', ['ci', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error'], path, {
+        npm_config_strict_allow_scripts: 'false',
+      });
     });
   }
   once(dir, 'build-api', () => run('npx', ['nest', 'build'], apiDir));

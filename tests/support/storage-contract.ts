@@ -196,6 +196,8 @@ export function storageContract(name: string, open: () => Promise<Storage>): voi
         sessionsFrom: null,
         revoked: false,
         bot: false,
+        admin: false,
+        bannedUntil: null,
       });
       await s.sessions.revoke('d1', 'u1', 1_000);
       // A second revocation of the token changes nothing (its expiry stays).
@@ -206,6 +208,8 @@ export function storageContract(name: string, open: () => Promise<Storage>): voi
         sessionsFrom: null,
         revoked: true,
         bot: false,
+        admin: false,
+        bannedUntil: null,
       });
       expect(await s.sessions.session('u1', 'd3')).toMatchObject({ revoked: false });
       expect(await s.sessions.session('u2', 'd1')).toMatchObject({ revoked: false });
@@ -215,6 +219,8 @@ export function storageContract(name: string, open: () => Promise<Storage>): voi
         sessionsFrom: 1_790_000_000_000,
         revoked: false,
         bot: false,
+        admin: false,
+        bannedUntil: null,
       });
       expect(await s.sessions.session('u1', 'd9')).toMatchObject({ sessionsFrom: null });
       expect(await s.sessions.purgeExpired(2_000)).toBe(1);
