@@ -64,7 +64,11 @@ async function throughput(c: TournamentConfig, concurrency: number, threads: num
   const load = loadavg()[0] ?? 0;
   const cpu = process.cpuUsage();
   const children = childrenCpuMs();
-  const r = await runTournament(c, { concurrency, threads, sprt: null, store: null, done: [], logDir }, silent);
+  const { report: r } = await runTournament(
+    c,
+    { concurrency, threads, sprt: null, store: null, done: [], logDir },
+    silent,
+  );
   const used = process.cpuUsage(cpu);
   return {
     gamesPerSecond: r.gamesPerSecond,
@@ -117,7 +121,7 @@ async function realSprt(label: string, a: string, b: string, sprt: SprtConfig, r
   const tally = { H0: 0, H1: 0, none: 0 };
   let pairs = 0;
   for (let seed = 1; seed <= runs; seed++) {
-    const r = await runTournament(
+    const { report: r } = await runTournament(
       config([parseStrategySpec(a), parseStrategySpec(b)], 5000, seed),
       { concurrency: 2, threads: 2, sprt, store: null, done: [], logDir },
       silent,

@@ -2,10 +2,12 @@ import { Presets, SingleBar } from 'cli-progress';
 
 export interface Progress {
   update(done: number, fields?: Record<string, string | number>): void;
+  /** Prints lines while the bar runs: the bar's line is cleared first and drawn again after. */
+  interrupt(write: () => void): void;
   stop(): void;
 }
 
-const silent: Progress = { update: () => undefined, stop: () => undefined };
+const silent: Progress = { update: () => undefined, interrupt: (write) => write(), stop: () => undefined };
 
 /**
  * A live bar on stderr (stdout stays for reports and --json); none with --quiet or when stderr is
@@ -14,12 +16,22 @@ const silent: Progress = { update: () => undefined, stop: () => undefined };
 export function createProgress(total: number, quiet: boolean, format: string): Progress {
   if (quiet || !process.stderr.isTTY) return silent;
   const bar = new SingleBar(
-    { format, stream: process.stderr, hideCursor: true, clearOnComplete: true, etaBuffer: 50 },
+    // forceRedraw: the bar is drawn again on its next tick after lines printed over it (interrupt).
+    { format, stream: process.stderr, hideCursor: true, clearOnComplete: true, etaBuffer: 50, forceRedraw: true },
     Presets.shades_classic,
   );
   bar.start(total, 0);
+  let stopped = false;
   return {
     update: (done, fields) => bar.update(done, fields),
-    stop: () => bar.stop(),
+    interrupt(write) {
+      if (stopped) return write();
+      process.stderr.write('\r\x1b[2K');
+      write();
+    },
+    stop: () => {
+      stopped = true;
+      bar.stop();
+    },
   };
 }

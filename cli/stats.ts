@@ -40,3 +40,67 @@ export function wilson(wins: number, n: number, z = 1.959964): { low: number; hi
 }
 
 export const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
+
+/** A mean with its standard error and 95% interval (Student's t, so small samples get a wider one). */
+export interface MeanError {
+  readonly n: number;
+  readonly mean: number;
+  /** Sample standard deviation. */
+  readonly sd: number;
+  /** Standard error of the mean: sd / √n. */
+  readonly se: number;
+  readonly ci95: readonly [number, number];
+}
+
+/** Two-sided 95% quantiles of Student's t for 1 to 4 degrees of freedom (below, a series does). */
+const T95_SMALL = [12.7062, 4.3027, 3.1824, 2.7764];
+
+/** The 97.5% quantile of Student's t with `df` degrees of freedom (Cornish–Fisher series past 4; exact to 1e-3). */
+export function t95(df: number): number {
+  if (df < 1) return Number.POSITIVE_INFINITY;
+  const small = T95_SMALL[df - 1];
+  if (small !== undefined) return small;
+  const z = 1.959964;
+  const z3 = z ** 3;
+  const z5 = z ** 5;
+  const z7 = z ** 7;
+  return (
+    z +
+    (z3 + z) / (4 * df) +
+    (5 * z5 + 16 * z3 + 3 * z) / (96 * df ** 2) +
+    (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * df ** 3)
+  );
+}
+
+/** Mean, standard error and 95% interval of a sample; null when it is empty. */
+export function meanError(values: ArrayLike<number>): MeanError | null {
+  const n = values.length;
+  if (n === 0) return null;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += values[i] ?? 0;
+  const mean = sum / n;
+  let squares = 0;
+  for (let i = 0; i < n; i++) squares += ((values[i] ?? 0) - mean) ** 2;
+  const sd = n > 1 ? Math.sqrt(squares / (n - 1)) : 0;
+  const se = sd / Math.sqrt(n);
+  const half = n > 1 ? t95(n - 1) * se : 0;
+  return { n, mean, sd, se, ci95: [mean - half, mean + half] };
+}
+
+/** A MeanError as `44.12 ± 0.08 [43.96, 44.28]`: the standard error after ±, the 95% interval in brackets. */
+export function formatMeanError(m: MeanError | null, digits = 2): string {
+  if (!m) return '–';
+  return `${m.mean.toFixed(digits)} ± ${m.se.toFixed(digits)} [${m.ci95[0].toFixed(digits)}, ${m.ci95[1].toFixed(digits)}]`;
+}
+
+/** A MeanError rounded for JSON reports. */
+export function roundedMeanError(m: MeanError | null, digits = 3): MeanError | null {
+  if (!m) return null;
+  return {
+    n: m.n,
+    mean: round(m.mean, digits),
+    sd: round(m.sd, digits),
+    se: round(m.se, digits),
+    ci95: [round(m.ci95[0], digits), round(m.ci95[1], digits)],
+  };
+}

@@ -10,6 +10,7 @@ import { accountsPlugin } from './accounts/plugin';
 import { analysisPlugin } from './analysis/plugin';
 import { accountAndRoomRoutes } from './http/routes';
 import { webClient } from './http/web-client';
+import { liveGamesPlugin } from './live-games/plugin';
 import { friendsPlugin } from './friends/plugin';
 import { lobbyPlugin } from './lobby/plugin';
 import type { MatchQueue } from './lobby/queue';
@@ -65,6 +66,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   await app.register(accountAndRoomRoutes, ctx);
   await app.register(historyPlugin, ctx);
   await app.register(lobbyPlugin, ctx);
+  await app.register(liveGamesPlugin, ctx);
   await app.register(moderationPlugin, ctx);
   await app.register(accountsPlugin, ctx);
   await app.register(chatPlugin, ctx);

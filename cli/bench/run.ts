@@ -1,7 +1,7 @@
 import { benchGame, placerNamed, shooterNamed } from '../../src/bots';
 import { LatencyBook } from '../../src/bots/latency';
 import { CLASSIC_RULES, formatRules, type Rules } from '../../src/game';
-import { round, summarize } from '../stats';
+import { meanError, round, roundedMeanError, summarize } from '../stats';
 import { startWorker } from '../workers';
 import type { BenchWorkerMessage } from './worker';
 
@@ -23,13 +23,17 @@ export interface BenchResult {
   readonly seed: number;
   /** The rules played, written as `--rules` takes them. */
   readonly rules: string;
-  /** Shots to sink the fleet. */
+  /** Shots to sink the fleet: the mean, its standard error and 95% interval. */
   readonly mean: number;
+  readonly standardError: number;
+  readonly ci95: readonly [number, number];
   readonly median: number;
   readonly p95: number;
   readonly max: number;
   /** Moves (a salvo is one move) and turns (a hit keeps the turn under again=hit), per game. */
   readonly meanMoves: number;
+  /** Moves per game with their standard error and 95% interval (the figure of salvo rules). */
+  readonly moves: { readonly mean: number; readonly se: number; readonly ci95: readonly [number, number] };
   readonly meanTurns: number;
   readonly gamesPerSecond: number;
   /** Time the shooter spent choosing each move, a shot or a whole salvo (not deterministic, unlike the rest). */
@@ -99,15 +103,22 @@ function runWorker(
   });
 }
 
+/** A bench's figures and each game's shot count (for a side-by-side comparison on the same fleets). */
+export interface BenchOutcome<R = BenchResult> {
+  readonly result: R;
+  /** Shots of game i, or -1 when it was not played to the end (an engine's fault). */
+  readonly shots: Int32Array;
+}
+
 /**
  * Plays `games` offline games of one shooter against one placer. Game i draws its fleet and the
  * shooter's rng from seeds derived from (seed, i) alone, so the shot counts are the same for a
- * seed whatever the number of workers.
+ * seed whatever the number of workers, and every participant of a bench meets the same fleets.
  */
-export async function runBench(
+export async function benchShots(
   config: BenchConfig,
   progress: (played: number) => void = () => {},
-): Promise<BenchResult> {
+): Promise<BenchOutcome> {
   shooterNamed(config.strategy);
   placerNamed(config.placement);
   const shots = new Int32Array(config.games);
@@ -125,16 +136,33 @@ export async function runBench(
     );
   }
   return {
-    strategy: config.strategy,
-    placement: config.placement,
-    games: config.games,
-    seed: config.seed,
-    rules: formatRules(config.rules ?? CLASSIC_RULES),
-    ...shotFigures(shots, book, config.games, started),
-    meanMoves: round(summarize(moves).mean, 3),
-    meanTurns: round(summarize(turns).mean, 3),
-    workers,
+    result: {
+      strategy: config.strategy,
+      placement: config.placement,
+      games: config.games,
+      seed: config.seed,
+      rules: formatRules(config.rules ?? CLASSIC_RULES),
+      ...shotFigures(shots, book, config.games, started),
+      meanMoves: round(summarize(moves).mean, 3),
+      moves: movesFigure(moves),
+      meanTurns: round(summarize(turns).mean, 3),
+      workers,
+    },
+    shots,
   };
+}
+
+export async function runBench(
+  config: BenchConfig,
+  progress: (played: number) => void = () => {},
+): Promise<BenchResult> {
+  return (await benchShots(config, progress)).result;
+}
+
+/** Moves per game with their error, rounded for reports. */
+export function movesFigure(moves: ArrayLike<number>): BenchResult['moves'] {
+  const m = roundedMeanError(meanError(moves));
+  return { mean: m?.mean ?? 0, se: m?.se ?? 0, ci95: m?.ci95 ?? [0, 0] };
 }
 
 /** The figures every bench reports, built-in or engine: shots to sink a fleet, speed, think time. */
@@ -143,12 +171,18 @@ export function shotFigures(
   book: LatencyBook,
   games: number,
   started: number,
-): Pick<BenchResult, 'mean' | 'median' | 'p95' | 'max' | 'gamesPerSecond' | 'msPerShot' | 'seconds'> {
+): Pick<
+  BenchResult,
+  'mean' | 'standardError' | 'ci95' | 'median' | 'p95' | 'max' | 'gamesPerSecond' | 'msPerShot' | 'seconds'
+> {
   const seconds = (performance.now() - started) / 1000;
   const summary = summarize(shots);
+  const error = roundedMeanError(meanError(shots));
   const think = book.percentiles('shot');
   return {
     mean: round(summary.mean, 3),
+    standardError: error?.se ?? 0,
+    ci95: error?.ci95 ?? [0, 0],
     median: summary.median,
     p95: summary.p95,
     max: summary.max,

@@ -13,6 +13,8 @@ const SCRIPT = fileURLToPath(new URL('./reaper-child.mjs', import.meta.url));
 const live = new Set<number>();
 let reaper: ChildProcess | null = null;
 let hooked = false;
+/** Set by stopAllEngines: an engine that starts afterwards (a game that was setting up) is killed at once. */
+let stopping = false;
 
 function reaperProcess(): ChildProcess | null {
   if (reaper?.stdin?.writable) return reaper;
@@ -39,6 +41,10 @@ function hookExit(): void {
 
 /** Records a started process group (its leader's pid). */
 export function trackGroup(pgid: number): void {
+  if (stopping) {
+    killGroup(pgid);
+    return;
+  }
   hookExit();
   live.add(pgid);
   reaperProcess()?.stdin?.write(`+${pgid}\n`);
@@ -62,6 +68,15 @@ export function untrackGroup(pgid: number): void {
 /** Kills every engine process group still running in this thread. Synchronous: safe in `exit` handlers. */
 export function killAllEngines(): void {
   for (const pgid of [...live]) killGroup(pgid);
+}
+
+/**
+ * Kills every engine now and every one started from now on in this thread (Ctrl-C on a run): a
+ * game that was still starting its engines when the run stopped cannot leave one behind.
+ */
+export function stopAllEngines(): void {
+  stopping = true;
+  killAllEngines();
 }
 
 /** How many engine process groups are running (tests, diagnostics). */

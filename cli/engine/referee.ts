@@ -20,6 +20,8 @@ export interface GameRecord {
   readonly detail: string;
   readonly fleets: readonly [Coord[][], Coord[][]];
   readonly shots: readonly RecordedShot[];
+  /** Moves made by each seat (a salvo is one move); absent when not known (a game on a server). */
+  readonly moves?: readonly [number, number];
   /** Each seat's `info` lines. */
   readonly info: readonly [readonly string[], readonly string[]];
   readonly ms: number;
@@ -110,6 +112,7 @@ export async function refereeGame(spec: GameSpec): Promise<GameRecord> {
   const shots: RecordedShot[] = [];
   const fleets: [Coord[][], Coord[][]] = spec.fleets ? [spec.fleets[0], spec.fleets[1]] : [[], []];
   const faulted: [boolean, boolean] = [false, false];
+  const moves: [number, number] = [0, 0];
 
   const finish = (winner: 0 | 1, reason: EndReason, detail: string): GameRecord => {
     seats[winner].end(true, reason, faulted[winner]);
@@ -122,6 +125,7 @@ export async function refereeGame(spec: GameSpec): Promise<GameRecord> {
       detail,
       fleets,
       shots,
+      moves,
       info: [seats[0].takeInfo(), seats[1].takeInfo()],
       ms: performance.now() - started,
     };
@@ -171,6 +175,7 @@ export async function refereeGame(spec: GameSpec): Promise<GameRecord> {
         return lose(turn, { fault: 'illegal', detail: `fired at ${c.x} ${c.y}, already shot` });
       seen.add(index);
     }
+    moves[turn]++;
     // Every cell of a salvo is answered, in order, also those after the last sink (misses then).
     let hit = false;
     let last: Coord | null = null;

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { GameRecord } from '../engine/referee';
-import { killAllEngines } from '../engine/reaper';
+import { killAllEngines, stopAllEngines } from '../engine/reaper';
 import { startWorker } from '../workers';
 import { playTask, SeatPool } from './play';
 import type { GameTask, TournamentConfig } from './schedule';
@@ -9,6 +9,8 @@ import type { FromWorker, ToWorker } from './worker';
 /** Plays games, several at once; `close` ends every engine it started. */
 export interface GameRunner {
   play(task: GameTask): Promise<GameRecord>;
+  /** Stops the games under way at once (Ctrl-C): their engines are killed, their results are not kept. */
+  abort(): void;
   close(): Promise<void>;
 }
 
@@ -17,6 +19,7 @@ export function inlineRunner(config: TournamentConfig, logDir: string): GameRunn
   const pool = new SeatPool({ timeouts: config.timeouts, logDir, trace: Boolean(config.trace) });
   return {
     play: (task) => playTask(config, task, pool),
+    abort: () => stopAllEngines(),
     close: () => pool.close(),
   };
 }
@@ -68,6 +71,9 @@ export function threadRunner(config: TournamentConfig, logDir: string, threads: 
         lane.inFlight.set(task.index, { resolve, reject });
         send(lane, { type: 'game', task });
       });
+    },
+    abort() {
+      for (const lane of lanes) if (!lane.dead) send(lane, { type: 'abort' });
     },
     async close() {
       for (const lane of lanes) if (!lane.dead) send(lane, { type: 'close' });

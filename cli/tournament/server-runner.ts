@@ -147,6 +147,9 @@ export function serverRunner(config: TournamentConfig, server: string, logDir: s
         release(pb, seats[1]);
       }
     },
+    abort() {
+      for (const s of all) void s.engine?.close();
+    },
     async close() {
       await Promise.all(all.map((s) => s.engine?.close()));
     },

@@ -1,5 +1,5 @@
 import { createRng } from '../../src/game';
-import { eloToScore, PAIR_SCORES, type SprtConfig, type SprtDecision, sprtState } from './sprt';
+import { eloToScore, type Pentanomial, type SprtConfig, type SprtDecision, sprtState } from './sprt';
 
 /**
  * Runs the SPRT on simulated matches (the statistical check of docs/engines.md): each pair is two
@@ -18,15 +18,15 @@ export function simulateSprt(
   const out = { H0: 0, H1: 0, none: 0, meanPairs: 0 };
   let pairsTotal = 0;
   for (let r = 0; r < runs; r++) {
-    const counts = [0, 0, 0];
+    const counts: [number, number, number, number, number] = [0, 0, 0, 0, 0];
     let decision: SprtDecision = 'none';
     let pairs = 0;
     while (pairs < maxPairs) {
       const won = (rng.next() < p ? 1 : 0) + (rng.next() < p ? 1 : 0);
-      counts[won] = (counts[won] ?? 0) + 1;
+      counts[won * 2] = (counts[won * 2] ?? 0) + 1;
       pairs++;
       // The LLR is checked after every pair, as the tournament does.
-      decision = sprtState(counts, PAIR_SCORES, config).result;
+      decision = sprtState(counts as Pentanomial, config).result;
       if (decision !== 'none') break;
     }
     out[decision]++;

@@ -11,7 +11,15 @@ const RESULTS = 'results.jsonl';
 const SavedSchema = z.object({
   version: z.literal(1),
   config: z.custom<TournamentConfig>((v) => typeof v === 'object' && v !== null && 'participants' in v),
-  sprt: z.object({ elo0: z.number(), elo1: z.number(), alpha: z.number(), beta: z.number() }).nullable(),
+  sprt: z
+    .object({
+      elo0: z.number(),
+      elo1: z.number(),
+      alpha: z.number(),
+      beta: z.number(),
+      model: z.enum(['logistic', 'normalized']).optional(),
+    })
+    .nullable(),
 });
 export type Saved = z.infer<typeof SavedSchema>;
 
@@ -26,6 +34,7 @@ const SummarySchema = z.object({
   reason: z.enum(['sunk', 'resign', 'timeout', 'crash', 'illegal']),
   detail: z.string(),
   shots: z.tuple([z.number(), z.number()]),
+  moves: z.tuple([z.number().int(), z.number().int()]).optional(),
   ms: z.number(),
   info: z.tuple([z.array(z.string()), z.array(z.string())]),
   file: z.string().optional(),
@@ -53,6 +62,11 @@ export class TournamentStore {
     mkdirSync(join(this.dir, 'games'), { recursive: true });
     writeFileSync(join(this.dir, CONFIG), `${JSON.stringify(saved, null, 2)}\n`);
     writeFileSync(join(this.dir, RESULTS), '');
+  }
+
+  /** Rewrites tournament.json: a resumed run extended with more games or another SPRT. */
+  update(saved: Saved): void {
+    writeFileSync(join(this.dir, CONFIG), `${JSON.stringify(saved, null, 2)}\n`);
   }
 
   load(): { saved: Saved; games: GameSummary[] } {

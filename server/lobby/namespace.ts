@@ -11,7 +11,7 @@ import {
 } from '../../src/protocol';
 import type { Identity } from '../auth';
 import type { Sessions } from '../sessions/sessions';
-import type { OpenGames } from './open-games';
+import type { RoomListing } from './room-listing';
 import { authenticate } from '../socket/handshake';
 import type { QuickMatch } from './quick-match';
 
@@ -73,6 +73,8 @@ export function onLobbyEvent<S extends z.ZodType>(
     });
   });
 }
+
+type OpenGames = RoomListing<OpenGame>;
 
 /** Reads the board and sends the list to `target` (one socket, or every socket of this node). */
 function sendOpenGames(

@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
 import type { ServerContext } from '../context';
 import { announceOpenGames, serveLobby, userRoom } from './namespace';
-import { OpenGames } from './open-games';
+import { OPEN_GAMES } from './open-games';
 import { MemoryOpenGamesBoard, RedisOpenGamesBoard } from './open-games-board';
 import { QuickMatch } from './quick-match';
+import { RoomListing } from './room-listing';
 
 /**
  * The lobby (docs/protocol.md, "/lobby"): the open games pushed live to every Home page and the
@@ -15,9 +16,10 @@ export const lobbyPlugin = fp<ServerContext>(
     const log = app.log;
     const onLobbyError = (error: unknown): void => log.error({ err: error }, 'lobby storage failed');
     let openGamesChanged = (): void => undefined;
-    const openGames = new OpenGames(
+    const openGames = new RoomListing(
       registry,
       redis ? new RedisOpenGamesBoard(redis, config.nodeTtlMs) : new MemoryOpenGamesBoard(),
+      OPEN_GAMES,
       () => openGamesChanged(),
       onLobbyError,
       Math.max(50, Math.floor(config.nodeTtlMs / 3)),

@@ -11,6 +11,7 @@ import './styles/app.css';
 import './styles/match.css';
 import './styles/game.css';
 import './styles/rules.css';
+import './styles/live-games.css';
 
 loadServerChoice();
 loadUser();

@@ -34,6 +34,7 @@ import {
 import type { CreateRoomBody, GamesInProgressResponse, LoginBody, Profile, SignUpBody } from './types';
 import { type ComputerGameBody, type ComputerGameResponse, ComputerGameResponseSchema } from './lobby';
 import { isLimitReason, type LimitDetails } from './limits';
+import { LIVE_GAMES_PATH, type LiveGames, LiveGamesSchema } from './live-games';
 
 /** A failed HTTP call, with the text docs/game.md (Errors the player sees) says to show the user. */
 export class ApiError extends Error {
@@ -269,6 +270,11 @@ export class ApiClient {
     if (options.rules) query.set('rules', formatRules(options.rules));
     if (options.kind) query.set('kind', options.kind);
     return this.get(`/ratings/leaderboard?${query}`, LeaderboardSchema, 'Leaderboard');
+  }
+
+  /** The games being played now, most recently started first (docs/protocol.md, "Live games"); no token needed. */
+  liveGames(): Promise<LiveGames> {
+    return this.get(LIVE_GAMES_PATH, LiveGamesSchema, 'Live games');
   }
 
   /** The sets of rules under which players of `kind` have ratings (the leaderboard's choices beyond the presets). */

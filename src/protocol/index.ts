@@ -20,6 +20,7 @@ export * from './chat';
 export * from './accounts';
 export * from './deleted-accounts';
 export * from './accounts-client';
+export * from './live-games';
 export * from './friends';
 export * from './direct-messages';
 export * from './challenges';

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { connectClient } from '../support/players';
 import { apiPlayer, newContext, text, type LanguageName } from './support/look';
 
 /*
@@ -50,13 +51,14 @@ for (const language of ['en', 'fr'] as const satisfies readonly LanguageName[]) 
     expect(Math.round(box.y + box.height)).toBe(844);
     expect(Math.round(box.width)).toBe(390);
     const nav = page.getByRole('navigation', { name: text(language, 'nav.main') });
-    for (const key of ['nav.play', 'nav.leaderboard', 'nav.profile']) {
+    for (const key of ['nav.play', 'nav.watch', 'nav.leaderboard', 'nav.profile']) {
       const label = nav.getByRole('link', { name: text(language, key) }).locator('.nav-label');
       await expect(label).toBeVisible();
       expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth), `${key} is cut`).toBe(true);
     }
     await nav.getByRole('link', { name: text(language, 'nav.leaderboard') }).tap();
     await expect(page).toHaveURL('/leaderboard');
+    await expect(page.getByTestId('leaderboard-rules')).toBeVisible();
     // The last thing on a long page is not hidden behind the bar: the page scrolls past it.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const lastBottom = await page
@@ -87,4 +89,32 @@ test('phone: a visitor finds Log in and Register beside the logo, and Find an op
   await page.getByRole('button', { name: 'Find an opponent' }).tap();
   await expect(page).toHaveURL('/register');
   await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
+});
+
+test('Watch lists the games being played; a row opens the game as a spectator', async ({ browser, baseURL }) => {
+  const [host, guest, watcher] = await Promise.all([
+    apiPlayer(baseURL, 'host'),
+    apiPlayer(baseURL, 'guest'),
+    apiPlayer(baseURL, 'watch'),
+  ]);
+  const { slug } = await host.api.createRoom({ userId: host.id, username: host.username, socketId: null });
+  const seats = await Promise.all([host, guest].map((p) => connectClient(baseURL ?? '', p.token, slug)));
+  for (const seat of seats) await seat.joinRoom(slug);
+  await seats[0]?.startGame(slug);
+
+  const page = await (await newContext(browser, 'desktop', watcher)).newPage();
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Watch' }).click();
+  await expect(page.getByRole('heading', { name: 'Live games' })).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: host.username });
+  await expect(row).toContainText(guest.username);
+  await expect(row).toContainText('placing ships');
+  await row.getByRole('link', { name: `Watch ${host.username} vs ${guest.username}` }).click();
+  await expect(page).toHaveURL(`/game/${slug}/watch`);
+  await expect(page.getByRole('heading', { name: `${host.username} vs ${guest.username}` })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Watch' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  for (const seat of seats) seat.close();
 });

@@ -15,6 +15,7 @@ const LobbyPage = lazy(() => import('../pages/LobbyPage'));
 const GamePage = lazy(() => import('../pages/GamePage'));
 const ProfilePage = lazy(() => import('../pages/ProfilePage'));
 const WatchPage = lazy(() => import('../pages/WatchPage'));
+const LiveGamesPage = lazy(() => import('../pages/LiveGamesPage'));
 const ReplayPage = lazy(() => import('../pages/ReplayPage'));
 const LeaderboardPage = lazy(() => import('../pages/LeaderboardPage'));
 /* People and your account (docs/game.md, "Profiles", "Your account"). */
@@ -90,6 +91,11 @@ export function AppRoutes() {
               )}
             </Guarded>
           )}
+        </Route>
+        <Route path={ROUTES.liveGames}>
+          <RequiresFeature feature="spectators">
+            <LiveGamesPage />
+          </RequiresFeature>
         </Route>
         <Route path={ROUTES.watch}>
           {(params) => (

@@ -95,7 +95,10 @@ describe('tournament', () => {
       ],
       { timeoutMs: 60_000 },
     );
-    const { lost } = finishedTournament<Report>(run);
+    // Every broken engine but the flooder lost all its games by a fault: the run says so and fails.
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/crash-on-go, hang, garbage, megaline, repeat, off-board lost every game by a fault/);
+    const { lost } = finishedTournament<Report>({ ...run, code: 0 });
     expect(lost('crash-on-go')?.crash).toBe(2);
     expect(lost('hang')?.timeout).toBe(2);
     expect(lost('garbage')?.timeout).toBe(2);
@@ -124,7 +127,9 @@ describe('tournament', () => {
     expect(script.shots.length).toBeGreaterThan(0);
     // A `broadside script` file as docs/cli.md describes it, playable on a server as it is.
     expect(ScriptSchema.safeParse(script).success).toBe(true);
-    expect(readFileSync(join(dir, 'r.html'), 'utf8')).toContain('id="crosstable"');
+    const html = readFileSync(join(dir, 'r.html'), 'utf8');
+    for (const section of ['ratings', 'shots', 'sprt', 'pairs', 'end-reasons', 'games'])
+      expect(html).toContain(`id="${section}"`);
     // Lose the last two games (as if stopped), resume: only they are played again.
     writeFileSync(join(dir, 'results.jsonl'), `${results.slice(0, -2).join('\n')}\n{"torn`);
     const again = await runCli(argv`tournament --resume ${dir} --json`);
@@ -158,12 +163,17 @@ describe('tournament', () => {
         { env: { ...process.env, PID_FILE: pidFile }, stdio: 'ignore' },
       );
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      expect(await until(() => pidsIn(pidFile).length >= 4, 20_000)).toBe(true);
-      const pids = pidsIn(pidFile);
-      expect(pids.every(alive)).toBe(true);
-      child.kill(signal);
-      await exited;
-      expect(await until(() => !pids.some(alive), 5_000)).toBe(true);
+      try {
+        // Each engine is started once before the first game and quits: the game engines are the
+        // four (and their four children) still alive once the games began.
+        expect(await until(() => pidsIn(pidFile).filter(alive).length >= 8, 20_000)).toBe(true);
+        const pids = pidsIn(pidFile).filter(alive);
+        child.kill(signal);
+        await exited;
+        expect(await until(() => !pids.some(alive), 5_000)).toBe(true);
+      } finally {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
     },
     30_000,
   );

@@ -72,7 +72,7 @@ describe('check-engine --rules', () => {
     const failed = touching.json<Check>().steps.filter((s) => !s.ok);
     expect(failed[0]).toMatchObject({ name: 'place', detail: expect.stringMatching(/touches another ship/) });
     expect((await runCli(['check-engine', `${BROKEN} touching`])).code).toBe(0);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('tournament --rules', () => {
@@ -97,7 +97,10 @@ describe('tournament --rules', () => {
       ],
       { timeoutMs: 60_000 },
     );
-    const { report, lost } = finishedTournament<Report>(run);
+    // Both broken engines lost every game they played by a fault: the run says so and fails.
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/short, touching lost every game by a fault/);
+    const { report, lost } = finishedTournament<Report>({ ...run, code: 0 });
     expect(report.rules).toBe('fleet=russian,touch=no,shots=salvo,again=never');
     expect(lost('short')?.illegal).toBe(2);
     expect(lost('touching')?.illegal).toBe(2);

@@ -24,12 +24,13 @@ describe('navSection: the entry of the main navigation a page belongs to', () =>
 });
 
 describe('the header (docs/game.md, The pages)', () => {
-  it('leads a player to Play, the leaderboard and their profile, the current one marked', async () => {
+  it('leads a player to Play, Watch, the leaderboard and their profile, the current one marked', async () => {
     renderApp('/leaderboard', { user: 'alice' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Play', '/'],
+      ['Watch', '/watch'],
       ['Leaderboard', '/leaderboard'],
       ['Profile', '/profile'],
     ]);

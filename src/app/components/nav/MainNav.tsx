@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { navSection } from '../../routing/nav-section';
 import { ROUTES } from '../../routing/paths';
+import { useFeatures } from '../../server/use-features';
 import { authStore } from '../../stores/auth';
 import { NavEntry } from './NavEntry';
 
@@ -16,15 +17,22 @@ export function MainNav() {
   const [location] = useLocation();
   const { user } = useSnapshot(authStore);
   const current = navSection(location);
+  // What the server in use does not offer is not offered (docs/game.md, "Another server").
+  const features = useFeatures();
   return (
     <nav className="main-nav" aria-label={t('nav.main')}>
       <NavEntry href={ROUTES.home} icon="play" label={t('nav.play')} current={current === 'play'} />
-      <NavEntry
-        href={ROUTES.leaderboard}
-        icon="leaderboard"
-        label={t('nav.leaderboard')}
-        current={current === 'leaderboard'}
-      />
+      {features.spectators && (
+        <NavEntry href={ROUTES.liveGames} icon="watch" label={t('nav.watch')} current={current === 'watch'} />
+      )}
+      {features.ratings && (
+        <NavEntry
+          href={ROUTES.leaderboard}
+          icon="leaderboard"
+          label={t('nav.leaderboard')}
+          current={current === 'leaderboard'}
+        />
+      )}
       {user && (
         <NavEntry href={ROUTES.profile} icon="profile" label={t('nav.profile')} current={current === 'profile'} />
       )}
