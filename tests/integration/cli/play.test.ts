@@ -101,7 +101,9 @@ describe('bad input', () => {
     const run = await runCli(argv`bench --strategy psychic`);
     expect(run.code).not.toBe(0);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(/'psychic' is invalid\. Allowed choices are random, hunt, density, sampler, best\./);
+    expect(run.stderr).toMatch(
+      /'psychic' is invalid\. unknown shot strategy "psychic" \(known: random, hunt, density, sampler, best\)/,
+    );
   });
 
   it('an unreachable server: one line, non-zero', async () => {
