@@ -321,6 +321,30 @@ describe('DELETE /users/:id', () => {
     });
   });
 
+  it('takes its friends, friend requests and direct messages with it (the capabilities’ deletion hooks)', async () => {
+    const [gone, friend, asked] = await Promise.all([
+      newPlayer(server.url, 'gone'),
+      newPlayer(server.url, 'friend'),
+      newPlayer(server.url, 'asked'),
+    ]);
+    expect((await call(gone.token, 'POST', '/friends/add', { userId: friend.id })).status).toBe(201);
+    const [request] = (await call(friend.token, 'GET', '/friends/requests')).body as unknown as { id: string }[];
+    expect((await call(friend.token, 'POST', '/friends/accept', { frId: request?.id })).status).toBe(201);
+    expect((await call(gone.token, 'POST', `/messages/${friend.id}`, { message: 'good game!' })).status).toBe(201);
+    expect((await call(friend.token, 'POST', `/messages/${gone.id}`, { message: 'thanks!' })).status).toBe(201);
+    expect((await call(gone.token, 'POST', '/friends/add', { userId: asked.id })).status).toBe(201);
+    const exported = AccountExportSchema.parse((await call(gone.token, 'GET', '/users/me/export')).body);
+    expect(Object.keys(exported.more)).toEqual(expect.arrayContaining(['friends', 'messages', 'chat']));
+    expect(JSON.stringify(exported.more.messages)).toContain('good game!');
+
+    expect((await call(gone.token, 'DELETE', `/users/${gone.id}`, { password: PASSWORD })).status).toBe(200);
+    expect((await call(friend.token, 'GET', '/friends/me')).body).toEqual([]);
+    expect((await call(asked.token, 'GET', '/friends/requests')).body).toEqual([]);
+    const left = JSON.stringify((await call(friend.token, 'GET', '/messages')).body);
+    expect(left).not.toContain('good game!');
+    expect(left).not.toContain('thanks!');
+  });
+
   it('by an admin, with a reason in the audit log; never another admin’s account', async () => {
     const p = await newPlayer(server.url, 'spammer');
     expect(await call(admin.token, 'DELETE', `/users/${p.id}`, { reason: 'spam account' })).toEqual({
