@@ -10,7 +10,8 @@ import {
   type TokenPayload,
 } from '../../src/protocol';
 import { lobbyOf } from '../support/lobby';
-import { newPlayer, type TestPlayer } from '../support/players';
+import { startAndPlace, twoPlayersInRoom } from '../support/game';
+import { newPlayer, type TestPlayer, waitForState } from '../support/players';
 import { ratedGame } from '../support/rated-game';
 import { jsonCall } from '../support/http';
 import { startTestServer, type TestServer } from '../support/server';
@@ -363,6 +364,29 @@ describe('DELETE /users/:id', () => {
     await call(admin.token, 'PUT', `/admin/users/${helper.id}/role`, { role: 'admin', reason: 'trusted' });
     expect(await call(admin.token, 'DELETE', `/users/${helper.id}`, {})).toMatchObject({ status: 400 });
     expect((await call(admin.token, 'DELETE', '/users/bot-easy', {})).status).toBe(400);
+  });
+});
+
+describe('a deleted account’s game in progress', () => {
+  it('is lost by forfeit once the grace period passes, and stays in the winner’s history', async () => {
+    const quick = await startTestServer({ config: { reconnectGraceSeconds: 1 } });
+    try {
+      const { slug, a, b } = await twoPlayersInRoom(quick.url);
+      await startAndPlace(slug, a, b);
+      const api = new AccountsApi(a.player.api);
+      await api.deleteUser(a.player.id, { password: PASSWORD });
+      const ended = await waitForState(b.client, (state) => state.gameStatus === 'ENDED', 10_000);
+      expect(ended.winner?.userId).toBe(b.player.id);
+      const [game] = (await b.player.api.history('me')).games;
+      expect(game).toMatchObject({
+        result: 'WON',
+        endReason: 'FORFEIT',
+        opponent: { username: deletedUsername(a.player.id) },
+      });
+      b.client.close();
+    } finally {
+      await quick.dispose();
+    }
   });
 });
 
