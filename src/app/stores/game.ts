@@ -20,6 +20,7 @@ import { type ClientGameState, initialGameState, shotsThisTurn, type StateChange
 import type { Member } from '../../protocol/types';
 import { nextClockOffset } from '../session/clock';
 import { departedMembers } from '../session/presence';
+import { forgetDraft, keepDraft, keptDraft } from './draft-keeper';
 import { nextHold, type RematchHold } from './rematch-hold';
 
 /** The server's side of the store: exactly what GameClient keeps, made writable for valtio. */
@@ -136,21 +137,45 @@ function show(state: ClientGameState, change?: StateChange): void {
     else if (state.members.length > previousMembers.length) gameStore.departed = [];
   }
   keepAim();
-  if (state.gameStatus !== 'PLACE_SHIPS') return;
+  if (state.gameStatus !== 'PLACE_SHIPS') {
+    // Placement is over (or not begun): nothing to keep. Before the first status nothing is known.
+    if (state.gameStatus !== null) forgetOwnDraft();
+    return;
+  }
   const enteringPlacement = previousStatus !== 'PLACE_SHIPS';
   const rules = state.match.rules;
   if (enteringPlacement) {
-    // A new placement round (first game or replay) starts from a fresh random layout.
+    // A new placement round (first game or replay) starts from a fresh random layout, or from the
+    // one this player was arranging before a reload (draft-keeper.ts).
     gameStore.fleetSubmitted = false;
     gameStore.replayAsked = false;
-    gameStore.draft = randomFleet(randomRng(), rules);
+    setDraft(ownKeptDraft(rules) ?? randomFleet(randomRng(), rules));
   } else if (!isFleetOf(gameStore.draft, rules)) {
     // The room's rules can arrive after the status: the layout is dealt again for their fleet.
-    gameStore.draft = randomFleet(randomRng(), rules);
+    setDraft(ownKeptDraft(rules) ?? randomFleet(randomRng(), rules));
   }
   if (change === 'shipsIndexes' || change === 'state' || (change === undefined && !enteringPlacement)) {
     gameStore.fleetSubmitted = state.shipsIndexes !== null;
+    // A fleet the server has needs no keeping.
+    if (gameStore.fleetSubmitted) forgetOwnDraft();
   }
+}
+
+/** The draft changes, and is kept for a reload while this player arranges it. */
+function setDraft(fleet: ShipMap): void {
+  gameStore.draft = fleet;
+  const { userId, slug } = gameStore;
+  if (userId && slug && canEditDraft(gameStore)) keepDraft(userId, slug, fleet);
+}
+
+function ownKeptDraft(rules: Rules): ShipMap | null {
+  const { userId, slug } = gameStore;
+  return userId && slug ? keptDraft(userId, slug, rules) : null;
+}
+
+function forgetOwnDraft(): void {
+  const { userId, slug } = gameStore;
+  if (userId && slug) forgetDraft(userId, slug);
 }
 
 /** Read-only helpers, usable on a snapshot as well as on the store. */
@@ -170,7 +195,7 @@ export function canEditDraft(state: Pick<GameStoreState, 'gameStatus' | 'fleetSu
 export function moveDraftShip(ship: ShipKey, to: Coord): Result<ShipMap, PlacementError | 'LOCKED'> {
   if (!canEditDraft(gameStore)) return { ok: false, error: 'LOCKED' };
   const moved = moveShip(gameStore.draft, ship, to);
-  if (moved.ok) gameStore.draft = moved.value;
+  if (moved.ok) setDraft(moved.value);
   return moved;
 }
 
@@ -178,12 +203,12 @@ export function moveDraftShip(ship: ShipKey, to: Coord): Result<ShipMap, Placeme
 export function rotateDraftShip(ship: ShipKey): Result<ShipMap, PlacementError | 'LOCKED'> {
   if (!canEditDraft(gameStore)) return { ok: false, error: 'LOCKED' };
   const rotated = rotateShip(gameStore.draft, ship);
-  if (rotated.ok) gameStore.draft = rotated.value;
+  if (rotated.ok) setDraft(rotated.value);
   return rotated;
 }
 
 export function shuffleDraft(): void {
-  if (canEditDraft(gameStore)) gameStore.draft = randomFleet(randomRng(), gameStore.match.rules);
+  if (canEditDraft(gameStore)) setDraft(randomFleet(randomRng(), gameStore.match.rules));
 }
 
 /** True when `fleet` has exactly the ships of the rules' fleet, each of its length (wherever they are). */
