@@ -3,7 +3,7 @@ import { viewAfter } from '../../src/bots/analysis';
 import { placementInsight } from '../../src/bots/analysis/placement';
 import { CLASSIC_RULES, GRID_SIZE, type ShipMap, turnShots } from '../../src/game';
 import { GameIdParamSchema, RulesQuerySchema, SlugSchema, UserIdParamSchema } from '../../src/protocol';
-import type { AnalysisPending, Insights } from '../../src/protocol/analysis';
+import { type AnalysisPending, AnalysisQuerySchema, type Insights } from '../../src/protocol/analysis';
 import type { HistoryStore } from '../db/storage';
 import { messages, sendError } from '../http/errors';
 import type { Identify } from '../http/identify';
@@ -64,6 +64,8 @@ export function registerAnalysisRoutes(app: FastifyInstance, deps: AnalysisRoute
     if (!id.success)
       return sendError(reply, 400, `game id must be a positive whole number, not "${request.params.gameId}"`);
     const gameId = id.data;
+    const query = AnalysisQuerySchema.safeParse(request.query ?? {});
+    if (!query.success) return sendError(reply, 400, messages(query.error));
     const stored = await store.get(gameId);
     if (stored) return { status: 'done', gameId, computedAt: stored.computedAt, analysis: stored.analysis };
     const under = jobs.pending(gameId);
@@ -74,6 +76,7 @@ export function registerAnalysisRoutes(app: FastifyInstance, deps: AnalysisRoute
       return sendError(reply, 409, `Game ${gameId} is not over: a game is analysed once it has ended`);
     const failed = jobs.failure(gameId);
     if (failed) return sendError(reply, 422, `Game ${gameId} cannot be analysed: ${failed}`);
+    if (query.data.start === '0') return { status: 'none', gameId };
     return startReply(reply, jobs.start(gameId, record, me.id));
   });
 

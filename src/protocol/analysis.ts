@@ -127,7 +127,16 @@ export const AnalysisPendingSchema = z.object({
   retryAfter: z.number().int().min(1),
 });
 
-export const AnalysisAnswerSchema = z.discriminatedUnion('status', [AnalysisDoneSchema, AnalysisPendingSchema]);
+/** GET /games/{id}/analysis?start=0, 200: the game has no analysis and none is under way (nothing was started). */
+export const AnalysisNoneSchema = z.object({ status: z.literal('none'), gameId: z.number().int() });
+
+export const AnalysisAnswerSchema = z.discriminatedUnion('status', [
+  AnalysisDoneSchema,
+  AnalysisPendingSchema,
+  AnalysisNoneSchema,
+]);
+/** `?start=0`: answer what there is, start nothing (a replay that only shows an analysis already made). */
+export const AnalysisQuerySchema = z.strictObject({ start: z.enum(['0', '1']).default('1') });
 export type AnalysisAnswer = z.infer<typeof AnalysisAnswerSchema>;
 export type AnalysisPending = z.infer<typeof AnalysisPendingSchema>;
 

@@ -219,10 +219,11 @@ export class ApiClient {
 
   /**
    * A finished game's analysis (docs/protocol.md, "Analysis"): `done` with it, or `queued`/`running`
-   * (HTTP 202) with the seconds after which asking again is worth it. Errors: 404, 409 (not over), 429, 503.
+   * (HTTP 202) with the seconds after which asking again is worth it; with `start` false, `none`
+   * instead of starting one. Errors: 404, 409 (not over), 429, 503.
    */
-  async gameAnalysis(gameId: number): Promise<AnalysisAnswer> {
-    const raw = await this.request('GET', `/games/${gameId}/analysis`);
+  async gameAnalysis(gameId: number, start = true): Promise<AnalysisAnswer> {
+    const raw = await this.request('GET', `/games/${gameId}/analysis${start ? '' : '?start=0'}`);
     if (raw.status !== 200 && raw.status !== 202) {
       const messages = messagesOf(raw.body, `Analysis failed (${raw.status})`);
       throw new ApiError(messages.join(', '), raw.status, messages, limitOf(raw));

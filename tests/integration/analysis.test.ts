@@ -113,6 +113,28 @@ describe('GET /games/{id}/analysis', () => {
     b.client.close();
   });
 
+  it('answers `none` with ?start=0 for a game never analysed, and starts nothing', async () => {
+    const { gameId, a } = await finishedGame();
+    const none = await raw(a, `/games/${gameId}/analysis?start=0`);
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ status: 'none', gameId });
+    expect(await a.api.gameAnalysis(gameId, false)).toEqual({ status: 'none', gameId });
+    expect((await raw(a, `/games/${gameId}/analysis?start=2`)).status).toBe(400);
+    expect((await raw(a, `/games/${gameId}/analysis?begin=1`)).status).toBe(400);
+    const stored = await server.store.db
+      .selectFrom('analyses')
+      .select('game_id')
+      .where('game_id', '=', gameId)
+      .execute();
+    expect(stored).toEqual([]);
+    // Once asked for, ?start=0 follows it like any other question: 202 while it runs, then done.
+    expect((await raw(a, `/games/${gameId}/analysis`)).status).toBe(202);
+    const under = await raw(a, `/games/${gameId}/analysis?start=0`);
+    expect([200, 202]).toContain(under.status);
+    expect(under.body).toMatchObject({ status: expect.stringMatching(/queued|running|done/) });
+    await analysed(a, gameId);
+  }, 180_000);
+
   it('bounds the analyses per account (429 ANALYSES) and in all (503), each with Retry-After', async () => {
     const games = await Promise.all([finishedGame(), finishedGame(), finishedGame(), finishedGame()]);
     const [g1, g2, g3, g4] = games;
