@@ -1,3 +1,4 @@
+import { METRICS_JSON } from '../src/protocol';
 /**
  * `npx tsx bench/human-pace.ts`: our server at human pace (every player thinks `--pace` ms before
  * each shot) with `--games` games in flight at once, once per variant, side by side: the levers of
@@ -158,7 +159,10 @@ async function measure(variant: Variant, jitter: number, cpu: string | undefined
     await waitForHttp(`${url}/health`);
     const poll = setInterval(async () => {
       try {
-        samples.push({ at: Date.now(), metrics: (await (await fetch(`${url}/metrics`)).json()) as Metrics });
+        samples.push({
+          at: Date.now(),
+          metrics: (await (await fetch(`${url}/metrics`, { headers: METRICS_JSON })).json()) as Metrics,
+        });
       } catch {}
     }, 5000);
     const loadStart = Date.now();

@@ -1,3 +1,4 @@
+import { METRICS_JSON } from '../src/protocol';
 /**
  * `npx tsx bench/socket-heap.ts`: what one connected player costs the server's heap, counted rather
  * than timed, so a busy machine does not change it. Per variant, the compiled server starts with
@@ -50,7 +51,10 @@ async function snapshots(dir: string, count: number): Promise<string[]> {
 }
 
 async function metrics(url: string): Promise<{ sockets: number; rooms: number }> {
-  return (await (await fetch(`${url}/metrics`)).json()) as { sockets: number; rooms: number };
+  return (await (await fetch(`${url}/metrics`, { headers: METRICS_JSON })).json()) as {
+    sockets: number;
+    rooms: number;
+  };
 }
 
 const dataBytes = (census: HeapCensus): number => census.bytes - (census.byName.get('(code)')?.bytes ?? 0);

@@ -14,9 +14,12 @@ import { liveGamesPlugin } from './live-games/plugin';
 import { friendsPlugin } from './friends/plugin';
 import { lobbyPlugin } from './lobby/plugin';
 import type { MatchQueue } from './lobby/queue';
-import { metricsRoute } from './metrics';
 import { chatPlugin } from './chat/plugin';
 import { moderationPlugin } from './moderation/plugin';
+import { type DrainReport, drainNode } from './operations/drain';
+import { healthPlugin } from './operations/health';
+import type { Lifecycle } from './operations/lifecycle';
+import { metricsPlugin } from './operations/metrics-route';
 import type { Ratings } from './ratings/ratings';
 import { type SpectatorFeed, spectatorFeed } from './socket/spectators';
 
@@ -35,6 +38,14 @@ export interface RunningServer {
   readonly matchQueue: MatchQueue;
   /** Player ratings; `sweep()` resolves once every finished game is rated. */
   readonly ratings: Ratings;
+  /** Starting, serving, draining (docs/deploy.md, "Readiness and draining"). */
+  readonly lifecycle: Lifecycle;
+  /**
+   * SIGTERM's first half: hands the rooms to the other nodes (or, alone, finishes the commands in
+   * flight), tells the sockets to reconnect and closes them; `close()` then stops the rest. Null
+   * when a drain had begun already.
+   */
+  drain(): Promise<DrainReport | null>;
   close(): Promise<void>;
 }
 
@@ -72,13 +83,15 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   await app.register(chatPlugin, ctx);
   await app.register(friendsPlugin, ctx);
   await app.register(analysisPlugin, ctx);
-  await app.register(metricsRoute, ctx);
+  await app.register(metricsPlugin, ctx);
+  await app.register(healthPlugin, ctx);
   await app.register(webClient, ctx);
 
   await app.listen({ port: config.port, host: config.host });
   // Games whose turn clock was running when the server stopped go on (a deadline already past fires at once).
   const resumed = await ctx.registry.resumeClocks();
   if (resumed > 0) app.log.info({ rooms: resumed }, 'resumed turn clocks');
+  ctx.lifecycle.serving();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -94,6 +107,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     computers: ctx.computers,
     matchQueue: ctx.matchQueue,
     ratings: ctx.ratings,
+    lifecycle: ctx.lifecycle,
+    drain: () => drainNode(ctx),
     close: () => {
       closing ??= stop();
       return closing;

@@ -75,6 +75,12 @@ export interface ServerConfig {
   readonly turnMsOverride: number | null;
   /** This node's name among several (NODE_ID); a per-process suffix keeps a restarted node distinct. */
   readonly nodeId: string;
+  /** NODE_ID, or the host name: the `node` of every log line and metric, the same across restarts. */
+  readonly nodeName: string;
+  /** DRAIN_SECONDS: on SIGTERM the node hands its rooms over and exits within this (docs/deploy.md). */
+  readonly drainSeconds: number;
+  /** METRICS_TOKEN: when set, GET /metrics asks for it as a bearer token (docs/deploy.md, "Metrics"). */
+  readonly metricsToken: string | null;
   /** How long a node that stopped answering still holds its rooms (NODE_TTL_MS). */
   readonly nodeTtlMs: number;
   /**
@@ -161,6 +167,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     reconnectGraceSeconds: intFrom(env.RECONNECT_GRACE_SECONDS, 60, 'RECONNECT_GRACE_SECONDS'),
     turnMsOverride: null,
     nodeId: `${env.NODE_ID || hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    nodeName: env.NODE_ID || hostname(),
+    drainSeconds: Math.max(1, intFrom(env.DRAIN_SECONDS, 30, 'DRAIN_SECONDS')),
+    metricsToken: env.METRICS_TOKEN || null,
     nodeTtlMs: intFrom(env.NODE_TTL_MS, 6000, 'NODE_TTL_MS'),
     slimRequests: env.SOCKET_SLIM_REQUESTS !== '0',
     adminEmails: (env.ADMIN_EMAILS ?? '')

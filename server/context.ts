@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Server } from 'socket.io';
@@ -24,6 +25,10 @@ import { TranscriptSources } from './chat/transcripts';
 import { Audit } from './moderation/audit';
 import { Blocks } from './moderation/blocks';
 import { Moderation } from './moderation/moderation';
+import { GameWatch } from './operations/game-watch';
+import { Lifecycle } from './operations/lifecycle';
+import { requestIdFrom } from './operations/request-id';
+import { Telemetry } from './operations/telemetry';
 import { Ratings } from './ratings/ratings';
 import { connectRedis, type RedisClient } from './redis';
 import { RoomActions } from './rooms/actions';
@@ -77,6 +82,10 @@ export interface ServerContext {
   readonly transcripts: TranscriptSources;
   /** What a capability removes when an account is deleted, and adds to its export (server/accounts/). */
   readonly accountHooks: AccountHooks;
+  /** The game's own figures, counted on the hot path (server/operations/telemetry.ts, read by /metrics). */
+  readonly telemetry: Telemetry;
+  /** Starting, serving, draining (docs/deploy.md, "Readiness and draining"). */
+  readonly lifecycle: Lifecycle;
   /** Runs `stop` when the server closes, before the sockets and the database (in registration order). */
   onStop(stop: () => void | Promise<void>): void;
 }
@@ -91,7 +100,10 @@ function trustProxyOption(
 
 function createApp(config: ServerConfig): FastifyInstance {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // JSON lines, each naming the node (docs/deploy.md, "Logs").
+    logger: { level: config.logLevel, base: { pid: process.pid, hostname: hostname(), node: config.nodeName } },
+    // The request id nginx set (X-Request-Id), else a new one: in every line of the request and in its answer.
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     // Behind nginx the client's address (rate limits are per address) is in X-Forwarded-For.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 16 * 1024,
@@ -99,6 +111,9 @@ function createApp(config: ServerConfig): FastifyInstance {
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -121,6 +136,9 @@ export async function createContext(config: ServerConfig): Promise<ContextStops>
     poolSize: config.databasePoolSize,
   });
   const store = new Store(db, runSync);
+  const telemetry = new Telemetry();
+  const lifecycle = new Lifecycle();
+  store.rounds.observeCommits((seconds) => telemetry.commitSeconds.observe(seconds));
   const tokens = createTokens(loadSecret(config.dataDir, config.jwtSecret), config.tokenTtlSeconds);
   const override = config.turnMsOverride;
   const registry = new RoomRegistry(store, {
@@ -136,7 +154,7 @@ export async function createContext(config: ServerConfig): Promise<ContextStops>
     await db.destroy();
     throw error;
   }
-  const caps = new AccountCaps(config, redis);
+  const caps = new AccountCaps(config, redis, telemetry.refused);
   const onCapError = (error: unknown): void => app.log.error({ err: error }, 'giving back a per-account cap failed');
   releaseRoomLeases(registry, caps, onCapError);
   const computers = new ComputerPlayers({
@@ -166,16 +184,21 @@ export async function createContext(config: ServerConfig): Promise<ContextStops>
     registry,
     publisher: socketPublisher(io.of(SOCKET_NAMESPACE)),
     log: app.log,
+    observer: new GameWatch(
+      telemetry,
+      app.log,
+      (socketId) => io.of(SOCKET_NAMESPACE).sockets.get(socketId)?.data.requestId ?? null,
+    ),
   });
-  const botGames = new BotGames(config.botGamesPerDay, redis);
+  const botGames = new BotGames(config.botGamesPerDay, redis, telemetry.refused);
   // A command runs on the node that plays its room: this one, or with Redis the room's owner.
   const here = runOnThisNode({ registry, dispatcher, botGames, nsp: io.of(SOCKET_NAMESPACE) });
   computers.attach(dispatcher.dispatch);
   const cluster = redis
     ? await joinCluster(
         redis,
-        { nsp: io.of(SOCKET_NAMESPACE), registry, actions, here, log: app.log },
-        { nodeId: config.nodeId, nodeTtlMs: config.nodeTtlMs },
+        { nsp: io.of(SOCKET_NAMESPACE), registry, actions, here, log: app.log, telemetry },
+        { nodeId: config.nodeId, nodeTtlMs: config.nodeTtlMs, nodeName: config.nodeName },
       )
     : null;
   const { nsp, events: roomEvents } = attachRoomNamespace(io, {
@@ -183,6 +206,7 @@ export async function createContext(config: ServerConfig): Promise<ContextStops>
     gate: cluster?.gate ?? localGate(here),
     caps,
     log: app.log,
+    paused: () => lifecycle.paused,
   });
   const lobby = createLobbyNamespace(io, { sessions, log: app.log });
   // A logout closes the sockets opened with the token (or every socket of the account) on every
@@ -215,7 +239,7 @@ export async function createContext(config: ServerConfig): Promise<ContextStops>
     tokens,
     sessions,
     identify: identifyWith(sessions),
-    limits: new AuthLimits(config, redis),
+    limits: new AuthLimits(config, redis, telemetry.refused),
     caps,
     botGames,
     registry,
@@ -233,6 +257,8 @@ export async function createContext(config: ServerConfig): Promise<ContextStops>
     blocks,
     accountHooks: new AccountHooks(),
     transcripts: new TranscriptSources(),
+    telemetry,
+    lifecycle,
     onStop: (stop) => void stops.push(stop),
   };
   return {

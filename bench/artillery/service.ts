@@ -1,3 +1,4 @@
+import { METRICS_JSON } from '../../src/protocol';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,7 +58,9 @@ export async function startOurs(cpus: string | undefined): Promise<Service> {
     url,
     description: `node ${nodeArgs.join(' ')} (npm start), SQLite in the process`,
     memory: async () => {
-      const metrics = (await (await fetch(`${url}/metrics`)).json()) as { memory?: { heapUsedBytes?: number } };
+      const metrics = (await (await fetch(`${url}/metrics`, { headers: METRICS_JSON })).json()) as {
+        memory?: { heapUsedBytes?: number };
+      };
       const heap = metrics.memory?.heapUsedBytes;
       return { nodeKb: procStatusKb(pid, 'VmRSS'), redisKb: 0, pgKb: 0, heapKb: heap ? Math.round(heap / 1024) : null };
     },

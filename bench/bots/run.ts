@@ -18,7 +18,7 @@ import { type Account, register, takeSeat } from '../../cli/session';
 import { watchServer } from '../../cli/load/server-metrics';
 import { type Bot, gameSeed, placerNamed, playGame, shooterNamed } from '../../src/bots';
 import { createRng } from '../../src/game';
-import { MetricsSchema } from '../../src/protocol';
+import { MetricsSchema, METRICS_JSON } from '../../src/protocol';
 import { freePort, stop, waitForHttp } from '../child';
 import { limit } from '../limit';
 import { benchServerEnv, buildServer, serverEntry } from '../server-entry';
@@ -130,7 +130,7 @@ async function measure(mode: Mode): Promise<BotBenchResult> {
     );
     const seconds = (Date.now() - startedAt) / 1000;
     const server = await watcher.stop();
-    const metrics = MetricsSchema.parse(await (await fetch(`${url}/metrics`)).json());
+    const metrics = MetricsSchema.parse(await (await fetch(`${url}/metrics`, { headers: METRICS_JSON })).json());
     const hard = metrics.computers?.decisions.hard;
     const done = outcomes.filter((o) => o !== null);
     const perSecond = (pick: (s: { p50: number; p99: number }) => number): number =>

@@ -1,5 +1,5 @@
 import { round } from '../stats';
-import { type Metrics, MetricsSchema } from '../../src/protocol';
+import { type Metrics, MetricsSchema, METRICS_JSON } from '../../src/protocol';
 
 /** One second of the server's event-loop delay, as GET /metrics reports it. */
 export interface DelayPoint {
@@ -32,7 +32,7 @@ export function watchServer(server: string, startedAt: number, everyMs = 3000) {
   let peakSockets = 0;
   const read = async (): Promise<void> => {
     try {
-      const response = await fetch(`${server}/metrics`, { signal: AbortSignal.timeout(5000) });
+      const response = await fetch(`${server}/metrics`, { headers: METRICS_JSON, signal: AbortSignal.timeout(5000) });
       if (!response.ok) return;
       const parsed = MetricsSchema.safeParse(await response.json());
       if (!parsed.success) return;

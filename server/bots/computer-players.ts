@@ -66,6 +66,13 @@ export class ComputerPlayers {
     options.registry.onLoad.add((room) => {
       room.changeListeners.add((changed) => this.reseat(changed));
     });
+    // A copy of a room this node no longer plays: its seat gets up (the node playing it seats its own).
+    options.registry.onEvict.add((room) => {
+      const seat = this.seats.get(room.slug);
+      if (seat?.room !== room) return;
+      seat.stop();
+      this.seats.delete(room.slug);
+    });
   }
 
   /** Wires the seats to the rooms' dispatch, through which they act like any player. */

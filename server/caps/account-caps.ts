@@ -29,7 +29,12 @@ export class AccountCaps {
   private readonly limiters = new Map<CapKind, { points: number; limiter: Limiter }>();
   private readonly leases: LeaseBook;
 
-  constructor(settings: AccountCapSettings, redis: RedisClient | null) {
+  constructor(
+    settings: AccountCapSettings,
+    redis: RedisClient | null,
+    /** Told of every refusal (the metrics count them by reason). */
+    private readonly refused: (reason: CapKind) => void = () => undefined,
+  ) {
     const duration = Math.max(1, settings.capHoldSeconds);
     const add = (kind: CapKind, points: number): void => {
       if (points <= 0) return;
@@ -57,6 +62,7 @@ export class AccountCaps {
     if (!done.ok) {
       const refused = caps[done.index];
       if (!refused) throw new Error('consumeAll refused an item it was not given');
+      this.refused(refused.kind);
       return { reason: refused.kind, retryAfter: secondsOf(done.rejection), limit: refused.points };
     }
     const taken = caps.map((cap, i) => ({ kind: cap.kind, ttlMs: done.results[i]?.msBeforeNext ?? 0 }));

@@ -18,6 +18,8 @@ export class BotGames {
   constructor(
     readonly perDay: number,
     redis: RedisClient | null,
+    /** Told of every refusal (the metrics count them by reason). */
+    private readonly refused: (reason: 'BOT_GAMES') => void = () => undefined,
   ) {
     this.limiter =
       perDay > 0
@@ -34,6 +36,7 @@ export class BotGames {
     if (!limiter) return null;
     const done = await consumeAll(botIds.map((key) => ({ limiter, key })));
     if (done.ok) return null;
+    this.refused('BOT_GAMES');
     return { reason: 'BOT_GAMES', retryAfter: secondsOf(done.rejection), limit: this.perDay };
   }
 

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RoomActions } from '../rooms/actions';
 import type { RoomRegistry } from '../rooms/registry';
+import type { Telemetry } from '../operations/telemetry';
 import type { RoomGate } from '../socket/room-gate';
 import type { RunRequest } from '../socket/room-requests';
 import type { RoomNamespace } from '../socket/types';
-import { Ownership } from './ownership';
+import { type NodeRecord, Ownership } from './ownership';
 import { type RedisLink, redisLink } from './redis-link';
 import { Relay } from './relay';
 import { RoomRouter } from './router';
@@ -14,12 +15,22 @@ export interface ClusterOptions {
   readonly nodeId: string;
   /** How long a silent node is still taken for alive (its rooms wait that long after a crash). */
   readonly nodeTtlMs: number;
+  /** NODE_ID or the host name (the operator's console names nodes by it). */
+  readonly nodeName?: string;
 }
 
 export interface ClusterMembership {
   readonly nodeId: string;
   /** Where the /room namespace sends each command: the room's owner, this node or another. */
   readonly gate: RoomGate;
+  /** Every live node, as their liveness keys describe them (the operator's console). */
+  nodes(): Promise<NodeRecord[]>;
+  /**
+   * Draining: hands every room this node has (`rooms`, and those whose lease it holds) to the other
+   * nodes and claims none from now on; resolves with how many went elsewhere, or null when no other
+   * live node takes rooms (this node then plays them to the end).
+   */
+  handOver(rooms: readonly string[]): Promise<number | null>;
   /** Gives up every room at once (the other nodes take them on the next event) and leaves. */
   close(): Promise<void>;
 }
@@ -38,16 +49,24 @@ export async function joinCluster(
     /** Runs a command on this node's copy of a room (server/socket/room-requests.ts). */
     readonly here: RunRequest;
     readonly log: FastifyBaseLogger;
+    readonly telemetry: Telemetry;
   },
   options: ClusterOptions,
 ): Promise<ClusterMembership> {
-  const { nsp, registry, actions, here, log } = parts;
+  const { nsp, registry, actions, here, log, telemetry } = parts;
   const link: RedisLink = await redisLink(client);
   const onError = (error: unknown): void => log.error({ err: error }, 'cluster messaging failed');
   let router: RoomRouter | null = null;
-  const ownership = new Ownership(link, options.nodeId, options.nodeTtlMs, (slugs) => router?.relocate(slugs), onError);
+  const ownership = new Ownership(
+    link,
+    options.nodeId,
+    options.nodeTtlMs,
+    (slugs) => router?.relocate(slugs),
+    onError,
+    options.nodeName,
+  );
   const relay = new Relay(link, options.nodeId, onError);
-  router = new RoomRouter(nsp, registry, ownership, relay, here, log, options.nodeTtlMs);
+  router = new RoomRouter(nsp, registry, ownership, relay, here, log, options.nodeTtlMs, telemetry);
   const routing = router;
 
   await ownership.start();
@@ -66,6 +85,8 @@ export async function joinCluster(
   return {
     nodeId: options.nodeId,
     gate: routing,
+    nodes: () => ownership.nodes(),
+    handOver: (rooms) => routing.drain(rooms),
     close: async () => {
       clearInterval(sweep);
       relay.close();

@@ -7,8 +7,9 @@ const leaseKey = (slug: string): string => `${PREFIX}room:${slug}:owner`;
 const LEASE_MS = 24 * 3600 * 1000;
 
 /**
- * Claims a room for ARGV[1] unless a live node holds it. Returns { owner, previous }: the owner
- * after the call, and the node that held it before when that changed (a takeover), else false.
+ * Claims a room for ARGV[1] unless a live node holds it (other than ARGV[4], a node handing the
+ * room over as it drains). Returns { owner, previous }: the owner after the call, and the node that
+ * held it before when that changed (a takeover or a handover), else false.
  * Returns nil when the caller itself is not registered as alive (it must not claim anything).
  */
 const CLAIM = `
@@ -17,7 +18,7 @@ if owner == ARGV[1] then
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
   return { owner, false }
 end
-if owner and redis.call('EXISTS', ARGV[2] .. owner) == 1 then return { owner, false } end
+if owner and owner ~= ARGV[4] and redis.call('EXISTS', ARGV[2] .. owner) == 1 then return { owner, false } end
 if redis.call('EXISTS', ARGV[2] .. ARGV[1]) == 0 then return nil end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
 return { ARGV[1], owner or false }
@@ -28,6 +29,38 @@ const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 `;
+
+/** What a node's liveness key says of it (docs/deploy.md, "Operator's console"). */
+export interface NodeRecord {
+  /** The node's id among the nodes (NODE_ID, pid, random suffix). */
+  readonly id: string;
+  /** NODE_ID, or the host name. */
+  readonly name: string;
+  /** Epoch ms when the process started serving. */
+  readonly startedAt: number;
+  /** Epoch ms of its last heartbeat. */
+  readonly seenAt: number;
+  /** Draining: it hands its rooms over and takes none. */
+  readonly draining: boolean;
+}
+
+function parseRecord(id: string, raw: string | null): NodeRecord | null {
+  if (raw === null) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<NodeRecord>;
+    return {
+      id,
+      name: typeof value.name === 'string' ? value.name : id,
+      startedAt: typeof value.startedAt === 'number' ? value.startedAt : 0,
+      seenAt: typeof value.seenAt === 'number' ? value.seenAt : 0,
+      draining: value.draining === true,
+    };
+  } catch {
+    // A node of an older version writes its heartbeat's time alone.
+    const at = Number(raw);
+    return { id, name: id, startedAt: 0, seenAt: Number.isFinite(at) ? at : 0, draining: false };
+  }
+}
 
 export interface Claim {
   /** The node that plays the room now. */
@@ -52,6 +85,8 @@ export class Ownership {
   private aliveUntil = 0;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  private draining = false;
+  private readonly startedAt = Date.now();
 
   constructor(
     private readonly redis: RedisLink,
@@ -63,12 +98,19 @@ export class Ownership {
      */
     private readonly onLost: (slugs: string[]) => void,
     private readonly onError: (error: unknown) => void,
+    /** NODE_ID or the host name, written in the liveness key for the operator's console. */
+    private readonly name: string = nodeId,
   ) {}
+
+  /** The liveness key's value: who this node is and whether it drains. */
+  private record(): string {
+    return JSON.stringify({ name: this.name, startedAt: this.startedAt, seenAt: Date.now(), draining: this.draining });
+  }
 
   /** Registers this node as alive and keeps it so. */
   async start(): Promise<void> {
     const sent = performance.now();
-    await this.redis.set(nodeKey(this.nodeId), String(Date.now()), this.ttlMs);
+    await this.redis.set(nodeKey(this.nodeId), this.record(), this.ttlMs);
     this.aliveUntil = sent + this.ttlMs;
     this.timer = setInterval(() => void this.heartbeat(), Math.max(50, Math.floor(this.ttlMs / 3)));
     this.timer.unref();
@@ -78,7 +120,7 @@ export class Ownership {
     if (this.closed) return;
     const sent = performance.now();
     try {
-      const renewed = await this.redis.set(nodeKey(this.nodeId), String(Date.now()), this.ttlMs, true);
+      const renewed = await this.redis.set(nodeKey(this.nodeId), this.record(), this.ttlMs, true);
       if (renewed) {
         this.aliveUntil = sent + this.ttlMs;
         await this.checkLeases();
@@ -87,7 +129,7 @@ export class Ownership {
       // Our key expired (a long pause, or another node found us unreachable): our rooms may have moved.
       const lost = [...this.held];
       this.held.clear();
-      await this.redis.set(nodeKey(this.nodeId), String(Date.now()), this.ttlMs);
+      await this.redis.set(nodeKey(this.nodeId), this.record(), this.ttlMs);
       this.aliveUntil = sent + this.ttlMs;
       this.onLost(lost);
     } catch (error) {
@@ -118,14 +160,17 @@ export class Ownership {
     return this.held.has(slug) && performance.now() < this.aliveUntil;
   }
 
-  /** Asks Redis who plays the room, claiming it when nobody alive does. */
-  async claim(slug: string): Promise<Claim> {
-    const reply = await this.redis.script(CLAIM, [leaseKey(slug)], [this.nodeId, nodeKey(''), String(LEASE_MS)]);
+  /**
+   * Asks Redis who plays the room, claiming it when nobody alive does, or when `from` holds it and
+   * hands it to this node as it drains.
+   */
+  async claim(slug: string, from = ''): Promise<Claim> {
+    const reply = await this.redis.script(CLAIM, [leaseKey(slug)], [this.nodeId, nodeKey(''), String(LEASE_MS), from]);
     if (!Array.isArray(reply)) {
       // Declared dead while we were not looking: register again, then retry once.
-      await this.redis.set(nodeKey(this.nodeId), String(Date.now()), this.ttlMs);
+      await this.redis.set(nodeKey(this.nodeId), this.record(), this.ttlMs);
       this.aliveUntil = performance.now() + this.ttlMs / 2;
-      return this.claim(slug);
+      return this.claim(slug, from);
     }
     const owner = String(reply[0]);
     const previous = reply[1] ? String(reply[1]) : null;
@@ -162,6 +207,27 @@ export class Ownership {
    */
   async declareDead(nodeId: string): Promise<void> {
     if (nodeId !== this.nodeId) await this.redis.del(nodeKey(nodeId));
+  }
+
+  /** Marks this node draining in its liveness key: the others stop handing it rooms. */
+  async drain(): Promise<void> {
+    this.draining = true;
+    await this.redis.set(nodeKey(this.nodeId), this.record(), this.ttlMs, true);
+  }
+
+  /** The rooms this node holds now. */
+  get rooms(): readonly string[] {
+    return [...this.held];
+  }
+
+  /** Every live node, this one included, as its liveness key describes it. */
+  async nodes(): Promise<NodeRecord[]> {
+    const keys = await this.redis.keys(nodeKey('*'));
+    const values = await this.redis.values(keys);
+    return keys.flatMap((key, i) => {
+      const record = parseRecord(key.slice(nodeKey('').length), values[i] ?? null);
+      return record ? [record] : [];
+    });
   }
 
   /** Which of these nodes are alive. */

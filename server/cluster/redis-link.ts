@@ -13,6 +13,8 @@ export interface RedisLink {
   del(key: string): Promise<void>;
   /** MGET: the keys' values, in order (null where missing). */
   values(keys: readonly string[]): Promise<(string | null)[]>;
+  /** SCAN MATCH: every key that matches `pattern` (a few: the live nodes). */
+  keys(pattern: string): Promise<string[]>;
   /** PUBLISH; resolves with how many subscribers received it. */
   publish(channel: string, message: string): Promise<number>;
   subscribe(channel: string, onMessage: (message: string) => void): Promise<void>;
@@ -35,6 +37,11 @@ export async function redisLink(client: RedisClient): Promise<RedisLink> {
       if (keys.length === 0) return [];
       const values = await client.mGet([...keys]);
       return values.map((v) => (v === null ? null : String(v)));
+    },
+    keys: async (pattern) => {
+      const found: string[] = [];
+      for await (const batch of client.scanIterator({ MATCH: pattern, COUNT: 100 })) found.push(...batch.map(String));
+      return found;
     },
     publish: (channel, message) => client.publish(channel, message),
     subscribe: (channel, onMessage) => subscriber.subscribe(channel, (message) => onMessage(String(message))),

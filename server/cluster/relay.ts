@@ -24,6 +24,13 @@ export interface Forwarded extends RoomRequest {
   readonly claim: boolean;
 }
 
+/** A draining node asks another to take one of its rooms (server/cluster/router.ts). */
+export interface Handover {
+  readonly handover: string;
+  /** The draining node. */
+  readonly from: string;
+}
+
 /** The owner's answer: the acknowledgement, or "ask that node instead". */
 export type RelayReply = { readonly ack: unknown } | { readonly redirect: string };
 
@@ -111,7 +118,7 @@ export class Relay {
   }
 
   /** Sends `body` to `owner`; rejects with RelayTimeout when it does not answer within `timeoutMs`. */
-  request(owner: string, body: Forwarded, timeoutMs: number): Promise<RelayReply> {
+  request(owner: string, body: Forwarded | Handover, timeoutMs: number): Promise<RelayReply> {
     const id = randomUUID();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Ack, errorAck, isErrorAck } from '../../src/protocol';
+import { z } from 'zod';
+import { type Ack, errorAck, isErrorAck, SlugSchema } from '../../src/protocol';
+import type { Telemetry } from '../operations/telemetry';
 import { badPayload, type PlayerActor, type RoomCommand, type RoomRequest } from '../rooms/commands';
 import type { RoomRegistry } from '../rooms/registry';
 import { actorOf, type RoomGate } from '../socket/room-gate';
@@ -37,6 +39,12 @@ const isEntry = (command: RoomCommand): boolean => command.type === 'join' || co
 const isExit = (command: RoomCommand): boolean => command.type === 'disconnect' || command.type === 'unwatch';
 
 const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const nextTurn = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+/** A draining node asks another to take one of its rooms (docs/architecture.md, "Draining"). */
+const HandoverSchema = z.strictObject({ handover: SlugSchema, from: z.string().min(1) });
+/** The answer of a node that took the room. */
+const TAKEN = 'taken';
 
 /**
  * Sends each socket's commands to the node that plays its room (docs/architecture.md, "Several
@@ -53,6 +61,10 @@ export class RoomRouter implements RoomGate {
   private readonly remote = new Map<string, Remote>();
   /** How long a forwarded command may wait at the owner before it starts. */
   private readonly budgetMs: number;
+  /** Rooms this node is handing over as it drains, each to the node that then plays it (null: none took it). */
+  private readonly handovers = new Map<string, Promise<string | null>>();
+  /** Draining: this node claims no room; it hands over the ones it has. */
+  private draining = false;
 
   constructor(
     private readonly nsp: RoomNamespace,
@@ -64,6 +76,7 @@ export class RoomRouter implements RoomGate {
     private readonly log: FastifyBaseLogger,
     /** How long a silent node is still taken for alive. */
     private readonly ttlMs: number,
+    private readonly telemetry: Telemetry,
   ) {
     this.budgetMs = ttlMs * 2 + 3000;
   }
@@ -128,9 +141,22 @@ export class RoomRouter implements RoomGate {
     return done;
   }
 
-  /** Claims the room, or learns its owner; a node that just took it loads it fresh and tells the others. */
-  private async claim(slug: string): Promise<string> {
-    const claim = await this.ownership.claim(slug);
+  /**
+   * Claims the room, or learns its owner; a node that just took it loads it fresh and tells the
+   * others. A draining node claims nothing: it waits for the room's handover, or hands it over.
+   */
+  private async claim(slug: string, from = ''): Promise<string> {
+    const moving = this.handovers.get(slug);
+    if (moving) {
+      const owner = await moving;
+      if (owner !== null) return owner;
+    } else if (this.draining && from === '') {
+      const owner = await this.ownership.ownerOf(slug);
+      if (owner !== null && owner !== this.me && (await this.ownership.alive([owner])).has(owner)) return owner;
+      const taker = await this.handOver(slug);
+      if (taker !== null) return taker;
+    }
+    const claim = await this.ownership.claim(slug, from);
     if (claim.acquired) {
       // Whatever this node remembered of the room may be stale: storage has the truth. Every socket
       // in an earlier copy (here, at a dead node, or here before this node doubted its lease)
@@ -138,8 +164,16 @@ export class RoomRouter implements RoomGate {
       this.giveUpRemote(slug);
       this.registry.evict(slug);
       this.rejoinAll(slug, this.me);
-      if (claim.tookFrom !== null)
-        this.log.warn({ slug, from: claim.tookFrom }, 'took over a room from a node that is gone');
+      if (claim.tookFrom !== null && claim.tookFrom === from) {
+        this.telemetry.handover('received');
+        this.log.info({ event: 'room.handover', room: slug, from, to: this.me }, 'took a room handed over');
+      } else if (claim.tookFrom !== null) {
+        this.telemetry.handover('taken');
+        this.log.warn(
+          { event: 'room.takeover', room: slug, from: claim.tookFrom, to: this.me },
+          'took over a room from a node that is gone',
+        );
+      }
       await this.relay.announceMoved(slug, this.me);
     }
     return claim.owner;
@@ -201,6 +235,7 @@ export class RoomRouter implements RoomGate {
    * 'gone' when it died or did not answer in time.
    */
   private async forward(owner: string, request: RoomRequest, claim: boolean): Promise<RelayReply | 'gone'> {
+    const sent = performance.now();
     const pending = this.relay.request(
       owner,
       { ...request, edge: this.me, budgetMs: this.budgetMs, claim },
@@ -215,7 +250,9 @@ export class RoomRouter implements RoomGate {
       return 'gone';
     })();
     try {
-      return await Promise.race([pending, watch]);
+      const answer = await Promise.race([pending, watch]);
+      if (answer !== 'gone') this.telemetry.relaySeconds.observe((performance.now() - sent) / 1000);
+      return answer;
     } catch (error) {
       if (error instanceof NodeUnreachable) {
         await this.ownership.declareDead(owner);
@@ -270,6 +307,8 @@ export class RoomRouter implements RoomGate {
 
   /** The owner's side of a forwarded command: checked again here, then run on this node's copy. */
   async serve(body: unknown): Promise<RelayReply> {
+    const handover = HandoverSchema.safeParse(body);
+    if (handover.success) return this.take(handover.data.handover, handover.data.from);
     const parsed = ForwardedSchema.safeParse(body);
     if (!parsed.success) {
       this.log.warn({ issue: parsed.error.issues[0] }, 'refused a forwarded command');
@@ -340,6 +379,91 @@ export class RoomRouter implements RoomGate {
 
   private giveUpRemote(slug: string): void {
     for (const [id, remote] of this.remote) if (remote.slug === slug) this.remote.delete(id);
+  }
+
+  /**
+   * Draining (docs/architecture.md, "Draining"): from now on this node claims no room, and every
+   * room it has is handed to another node — the path of a node's death, without waiting for the
+   * lease to lapse. Resolves once each has gone (or found nobody to take it: then it is played here
+   * until the node stops) with how many went elsewhere; null when no other node takes rooms at all.
+   */
+  async drain(rooms: readonly string[]): Promise<number | null> {
+    // Alone: nobody to take the rooms, which this node then plays to the end (docs/deploy.md).
+    if ((await this.successors()).length === 0) return null;
+    this.draining = true;
+    await this.ownership.drain();
+    const slugs = [...new Set([...rooms, ...this.ownership.rooms])];
+    let handed = 0;
+    // A few at a time: each waits for its room's queue, then one round trip to the node taking it.
+    for (let i = 0; i < slugs.length; i += 16) {
+      const owners = await Promise.all(slugs.slice(i, i + 16).map((slug) => this.handOver(slug)));
+      handed += owners.filter((owner) => owner !== null).length;
+    }
+    return handed;
+  }
+
+  /** Hands the room to another node, once: every caller gets the node that plays it then (null: none took it). */
+  private handOver(slug: string): Promise<string | null> {
+    let moving = this.handovers.get(slug);
+    if (!moving) {
+      moving = this.giveAway(slug).catch((error: unknown) => {
+        this.log.error({ err: error, room: slug }, 'handing a room over failed');
+        return null;
+      });
+      this.handovers.set(slug, moving);
+    }
+    return moving;
+  }
+
+  /**
+   * This node stops acting on the room: commands already on the room's queue finish here (and are
+   * acknowledged once stored), the newer ones wait for the handover; then the room leaves memory
+   * (its timers with it) and a live node that does not drain takes it over from storage, claiming
+   * the lease from this node in one step so that no third node can slip in between. The node taking
+   * it tells every node where it is now, and their sockets (this node's too) join it there.
+   */
+  private async giveAway(slug: string): Promise<string | null> {
+    this.ownership.doubt(slug);
+    // Commands that saw this node hold the room a moment ago reach the room's queue within this turn.
+    await nextTurn();
+    await this.registry.peek(slug)?.exclusive(() => undefined);
+    this.registry.evict(slug);
+    this.giveUpRemote(slug);
+    for (const node of await this.successors()) {
+      const reply = await this.relay
+        .request(node, { handover: slug, from: this.me }, this.ttlMs + 5000)
+        .catch((): null => null);
+      if (reply === null) continue;
+      if ('redirect' in reply) return reply.redirect;
+      if (reply.ack !== TAKEN) continue;
+      this.telemetry.handover('handed');
+      this.log.info({ event: 'room.handover', room: slug, from: this.me, to: node }, 'handed a room over');
+      return node;
+    }
+    return null;
+  }
+
+  /** Live nodes that take rooms (not this one, none draining), the least recently started first. */
+  private async successors(): Promise<string[]> {
+    const nodes = await this.ownership.nodes();
+    return nodes
+      .filter((node) => node.id !== this.me && !node.draining)
+      .sort((a, b) => a.startedAt - b.startedAt)
+      .map((node) => node.id);
+  }
+
+  /**
+   * Another node hands this one a room as it drains: claim the lease from it, load the room from
+   * storage (its clocks run here from now on, its computer player sits again once a person is back),
+   * and let it leave memory again if nobody is in it and no deadline is pending.
+   */
+  private async take(slug: string, from: string): Promise<RelayReply> {
+    if (this.draining) return { ack: 'draining' };
+    const owner = await this.claim(slug, from);
+    if (owner !== this.me) return { redirect: owner };
+    const room = await this.registry.get(slug);
+    if (room) this.registry.release(room);
+    return { ack: TAKEN };
   }
 
   /** Members and spectators whose socket sat on a node that died are gone, as their socket is. */

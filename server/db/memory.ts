@@ -330,6 +330,9 @@ class MemoryRounds implements RoundStore {
     return { commits: this.commits, shots: this.shots };
   }
 
+  /** Nothing to time in memory. */
+  observeCommits(): void {}
+
   async endGame(_slug: string, gameId: number, winner: string, reason: EndReason): Promise<void> {
     this.t.close(this.t.game(gameId), { winner, reason }, Date.now());
   }

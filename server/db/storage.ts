@@ -166,6 +166,8 @@ export interface RoundStore {
   shotsOf(gameId: number): Promise<Shot[]>;
   /** How many commits stored how many moves since the start (moves / commits = batching). */
   readonly moveCommits: { readonly commits: number; readonly shots: number };
+  /** Tells `listener` how long each commit of moves took, in seconds, and how many it held (the metrics). */
+  observeCommits(listener: (seconds: number, moves: number) => void): void;
 }
 
 /** A player's finished games and the record of one game (issue 14): the history pages' reads. */

@@ -20,6 +20,8 @@ export class TickBatch<T> {
   /** Commits run and items committed so far (items / commits = how many writes share a commit). */
   commits = 0;
   committed = 0;
+  /** Told how long each shared commit took (seconds) and how many writes it held (the metrics). */
+  onCommitted: ((seconds: number, items: number) => void) | null = null;
 
   constructor(private readonly commit: (items: readonly T[]) => void | Promise<void>) {}
 
@@ -38,7 +40,9 @@ export class TickBatch<T> {
     this.pending = [];
     this.scheduled = false;
     try {
+      const started = performance.now();
       await this.commit(batch.map((p) => p.item));
+      this.onCommitted?.((performance.now() - started) / 1000, batch.length);
       this.commits++;
       this.committed += batch.length;
       for (const p of batch) setImmediate(p.resolve);

@@ -27,7 +27,12 @@ export class AuthLimits {
   private readonly addressFailures: Counter | null;
   private readonly signUps: Counter | null;
 
-  constructor(settings: AuthLimitSettings, redis: RedisClient | null) {
+  constructor(
+    settings: AuthLimitSettings,
+    redis: RedisClient | null,
+    /** Told of every refusal (the metrics count them by reason). */
+    private readonly refused: (reason: 'LOGIN_FAILURES' | 'SIGN_UPS') => void = () => undefined,
+  ) {
     const counter = (name: string, points: number, duration: number): Counter | null => {
       if (points <= 0) return null;
       return { points, limiter: makeLimiter({ keyPrefix: `broadside:limit:${name}`, points, duration }, redis) };
@@ -45,7 +50,9 @@ export class AuthLimits {
       this.exhausted(this.addressFailures, address),
     ]);
     const longest = Math.max(...waits.map((w) => w ?? 0));
-    return longest > 0 ? longest : null;
+    if (longest <= 0) return null;
+    this.refused('LOGIN_FAILURES');
+    return longest;
   }
 
   async loginFailed(account: string, address: string): Promise<void> {
@@ -64,8 +71,9 @@ export class AuthLimits {
       await this.signUps.limiter.consume(address);
       return null;
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return secondsOf(rejection);
-      throw rejection;
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      this.refused('SIGN_UPS');
+      return secondsOf(rejection);
     }
   }
 

@@ -12,7 +12,7 @@ import { RoomListing } from './room-listing';
  * NODE_TTL_MS after its death, like its rooms.
  */
 export const lobbyPlugin = fp<ServerContext>(
-  async (_app, { config, redis, registry, lobby, matchQueue, dispatcher, store, app, onStop }) => {
+  async (_app, { config, redis, registry, lobby, matchQueue, dispatcher, store, app, onStop, telemetry }) => {
     const log = app.log;
     const onLobbyError = (error: unknown): void => log.error({ err: error }, 'lobby storage failed');
     let openGamesChanged = (): void => undefined;
@@ -38,6 +38,7 @@ export const lobbyPlugin = fp<ServerContext>(
         (await store.users.findUserById(userId)) !== null &&
         (await lobby.in(userRoom(userId)).fetchSockets()).some((socket) => socket.data.searching),
       resumed: (userId, searching) => lobby.to(userRoom(userId)).emit('searching', searching),
+      seated: (waitedMs) => telemetry.queueWaitSeconds.observe(waitedMs / 1000),
     });
     serveLobby(lobby, { openGames, quickMatch, log });
   },

@@ -18,6 +18,8 @@ export interface QuickMatchOptions {
   readonly stillSearching: (userId: string) => Promise<boolean>;
   /** Tells one user that they are still searching, since when (a pairing failed: docs/protocol.md, Quick match). */
   readonly resumed: (userId: string, searching: Searching) => void;
+  /** Told how long each player seated waited in the queue, ms (the metrics). */
+  readonly seated?: (waitedMs: number) => void;
 }
 
 /**
@@ -88,5 +90,7 @@ export class QuickMatch {
     if (isErrorAck(started)) throw new Error(`starting ${slug}: ${started.error}`);
     notify(first.userId, { slug, opponent: { userId: second.userId, username: second.username } });
     notify(second.userId, { slug, opponent: { userId: first.userId, username: first.username } });
+    const now = Date.now();
+    for (const player of [first, second]) this.options.seated?.(now - player.since);
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isSpecCompatible, type Rules } from '../../src/game';
+import { type GameStatus, isSpecCompatible, type Rules } from '../../src/game';
 import { type Ack, errorAck } from '../../src/protocol';
 import type { RoomActions, Fanout, Outcome } from './actions';
 import { armClocks } from './clocks';
@@ -40,11 +40,21 @@ export type Dispatch = <C extends Command>(
   startBy?: number,
 ) => Promise<Ack<ReplyOf<C>>>;
 
+/**
+ * Told after every command a room ran, with the room's status before it and when the command
+ * reached dispatch (performance.now()): the metrics and the game's log lines
+ * (server/operations/game-watch.ts). Called for every shot: it must not allocate.
+ */
+export interface DispatchObserver {
+  done(room: Room, actor: Actor, command: Command, ack: unknown, before: GameStatus, startedAt: number): void;
+}
+
 export interface DispatcherDeps {
   readonly actions: RoomActions;
   readonly registry: RoomRegistry;
   readonly publisher: Publisher;
   readonly log: FastifyBaseLogger;
+  readonly observer?: DispatchObserver;
 }
 
 /**
@@ -61,8 +71,10 @@ export class RoomDispatcher {
   }
 
   readonly dispatch: Dispatch = async (room, actor, command, reply, startBy) => {
+    const startedAt = performance.now();
     try {
       return await room.exclusive(async () => {
+        const before = room.state.status;
         const outcome =
           startBy !== undefined && performance.now() > startBy
             ? { reply: errorAck('TIMEOUT', 'waited too long for its turn: nothing was changed') }
@@ -71,6 +83,7 @@ export class RoomDispatcher {
         reply?.(ack);
         if (outcome.fanout) this.publish(room, outcome.fanout);
         this.arm(room);
+        this.deps.observer?.done(room, actor, command, ack, before, startedAt);
         return ack;
       });
     } finally {

@@ -10,6 +10,11 @@ export class RoomRegistry {
   readonly onLoad = new Set<(room: Room) => void>();
   /** Called for each room that leaves memory. */
   readonly onRelease = new Set<(room: Room) => void>();
+  /**
+   * Called for each room forgotten while in use (another node plays it now, or it is reloaded): its
+   * copy is no authority any more, so whatever acts on it in this process (a computer seat) stops.
+   */
+  readonly onEvict = new Set<(room: Room) => void>();
 
   constructor(
     private readonly store: Storage,
@@ -87,12 +92,20 @@ export class RoomRegistry {
    * stop, and the next use loads it from storage.
    */
   evict(slug: string): void {
-    this.rooms.get(slug)?.timers.clearAll();
+    const room = this.rooms.get(slug);
     this.rooms.delete(slug);
     this.loading.delete(slug);
+    if (!room) return;
+    room.timers.clearAll();
+    for (const hook of this.onEvict) hook(room);
   }
 
   get size(): number {
     return this.rooms.size;
+  }
+
+  /** The rooms in memory (metrics, the operator's console, the drain). */
+  values(): IterableIterator<Room> {
+    return this.rooms.values();
   }
 }

@@ -27,6 +27,7 @@ import { badPayload, type PlayerCommand } from '../rooms/commands';
 import { shipKeysIn } from '../../src/protocol/spec-dialect';
 import { dialectOfQuery, replyFor } from './dialect';
 import { authenticate } from './handshake';
+import { requestIdFrom } from '../operations/request-id';
 import type { RoomGate } from './room-gate';
 import { holdWrites } from './write-batch';
 import type { RoomNamespace, RoomSocket } from './types';
@@ -37,6 +38,8 @@ interface Deps {
   /** Runs each command where the room is played (room-gate.ts). */
   readonly gate: RoomGate;
   readonly log: FastifyBaseLogger;
+  /** True while a node draining alone runs no new command (server/operations/lifecycle.ts). */
+  readonly paused?: () => boolean;
 }
 
 /** Runs a valid payload of one event for `socket`; answers through `reply`. */
@@ -123,6 +126,7 @@ export function attachRoomNamespace(io: Server, deps: Deps): { nsp: RoomNamespac
       }
     }
   };
+  const paused = deps.paused ?? (() => false);
 
   nsp.use(
     authenticate<RoomSocket>(deps, (socket, user) => {
@@ -130,6 +134,8 @@ export function attachRoomNamespace(io: Server, deps: Deps): { nsp: RoomNamespac
       socket.data.slug = null;
       socket.data.watching = null;
       socket.data.dialect = dialectOfQuery(socket.handshake.query);
+      socket.data.requestId = requestIdFrom(socket.handshake.headers['x-request-id']);
+      socket.data.pending = 0;
     }),
   );
 
@@ -279,6 +285,8 @@ export function attachRoomNamespace(io: Server, deps: Deps): { nsp: RoomNamespac
   function onEvent(this: RoomSocket, event: string, ...args: unknown[]): void {
     const entry = handlers.get(event);
     if (!entry) return;
+    // Draining alone: not run, not answered; the socket closes soon and its client asks again.
+    if (paused()) return;
     const last = args[args.length - 1];
     const send = typeof last === 'function' ? (last as (reply: unknown) => void) : () => undefined;
     // Every ack in the socket's own dialect (docs/protocol.md).
@@ -295,14 +303,19 @@ export function attachRoomNamespace(io: Server, deps: Deps): { nsp: RoomNamespac
       return;
     }
     let answered = false;
+    this.data.pending++;
     const reply = (answer: Ack<unknown>): void => {
       if (answered) return;
       answered = true;
+      this.data.pending--;
       holdWrites(this);
       ack(answer);
     };
     entry.run(this, parsed.data, reply).catch((error: unknown) => {
-      log.error({ err: error, event, user: this.data.user.id }, 'socket action failed');
+      log.error(
+        { err: error, event, user: this.data.user.id, socket: this.id, requestId: this.data.requestId },
+        'socket action failed',
+      );
       reply(errorAck('INTERNAL'));
     });
   }

@@ -13,6 +13,10 @@ export interface SocketData {
   watching: string | null;
   /** The wire this socket speaks, from its handshake (docs/protocol.md): SPEC unless it asks for broadside/2. */
   dialect: 'spec' | 'broadside/2';
+  /** The id of the socket's handshake request (nginx's X-Request-Id, or the node's own): in its log lines. */
+  requestId: string;
+  /** Events of this socket not answered yet: a draining node closes the socket once none is (server/operations/drain.ts). */
+  pending: number;
 }
 
 export type RoomNamespace = Namespace<UntrustedClientEvents, ServerToClientEvents, Record<string, never>, SocketData>;

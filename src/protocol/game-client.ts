@@ -6,6 +6,7 @@ import { type ChatChange, ChatFeed, type ChatListener } from './chat-feed';
 import type { ClientGameState, StateChange } from './client-state';
 import { BROADSIDE_PROTOCOL, type Dialect, dialectOf } from './dialect';
 import { connectSocket } from './connect-socket';
+import { followRestarts, PLANNED_QUIET_MS } from './planned-reconnect';
 import { PlayerStateFeed, STATE_EVENT, type StateListener } from './player-state-feed';
 import { type ActionSocket, settleAction } from './settle-action';
 import { clientSocketOptions } from './socket-options';
@@ -102,7 +103,24 @@ export class GameClient {
     // Chat (chat-feed.ts): broadside/2 sends a line, the SPEC dialect the payload and its sender.
     this.socket.on('chat', (payload: unknown, sender?: unknown) => void this.talk.takeEvent(payload, sender));
     this.socket.on('chatHistory', (history) => this.talk.takeHistory(history));
-    this.socket.on('disconnect', () => this.player.update({ connected: false }, 'connected'));
+    // A node that restarts says so first (planned-reconnect.ts): the player is shown offline only
+    // if the reconnection takes longer than a moment, not for the blink of a planned one.
+    let quiet: ReturnType<typeof setTimeout> | null = null;
+    const restarts = followRestarts(this.socket as unknown as Socket, (planned) => {
+      if (planned || quiet === null) return;
+      clearTimeout(quiet);
+      quiet = null;
+    });
+    this.socket.on('disconnect', () => {
+      if (!restarts.planned) {
+        this.player.update({ connected: false }, 'connected');
+        return;
+      }
+      quiet ??= setTimeout(() => {
+        quiet = null;
+        if (!this.socket.connected) this.player.update({ connected: false }, 'connected');
+      }, PLANNED_QUIET_MS);
+    });
   }
 
   private listen<K extends ServerEventName>(event: K): void {

@@ -27,3 +27,4 @@ export * from './challenges';
 export * from './people-events';
 export * from './friends-client';
 export * from './people-client';
+export * from './operations';

@@ -3,6 +3,7 @@ import type { Rules } from '../game';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { connectSocket } from './connect-socket';
 import { callWithAck } from './ack-call';
+import { followRestarts } from './planned-reconnect';
 import { clientSocketOptions } from './socket-options';
 import {
   LOBBY_NAMESPACE,
@@ -55,6 +56,8 @@ export class LobbyClient {
       if (!parsed.success) return;
       for (const listener of this.matchListeners) listener(parsed.data);
     });
+    // A node that restarts says so: connect again at once, to another.
+    followRestarts(this.socket as unknown as Socket);
     this.socket.on('searching', (payload: unknown) => {
       const parsed = SearchingSchema.safeParse(payload);
       if (!parsed.success) return;

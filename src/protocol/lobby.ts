@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLASSIC_RULES } from '../game';
 import type { PeopleServerToClientEvents } from './people-events';
+import type { Restarting } from './operations';
 import { BotLevelSchema, type ErrorAckSchema, RulesBodySchema, RulesSchema, TitleSchema } from './schemas';
 
 /* Playing without a friend (issue 12): computer games over HTTP, and the /lobby namespace that
@@ -70,6 +71,8 @@ export interface LobbyServerToClientEvents extends PeopleServerToClientEvents {
   matchFound: (payload: MatchFound) => void;
   /** A pairing failed: the player is still searching, at the place they had (same `since`). */
   searching: (payload: Searching) => void;
+  /** The node restarts and closes this socket now; connect again (src/protocol/operations.ts). */
+  restarting: (payload: Restarting) => void;
 }
 export interface LobbyClientToServerEvents {
   findOpponent: (

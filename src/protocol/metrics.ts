@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-/* GET /metrics: the server's own load figures (docs/protocol.md), read by `broadside load`. */
+/*
+ * GET /metrics with `Accept: application/json`: the server's own load figures as the project's
+ * tools read them (docs/protocol.md), `broadside load` and the benches; without it the server
+ * answers Prometheus's text format (docs/deploy.md, "Metrics").
+ */
+
+/** The request headers that ask GET /metrics for its JSON. */
+export const METRICS_JSON: Readonly<Record<string, string>> = { accept: 'application/json' };
 
 const delay = z.object({ p50: z.number(), p99: z.number(), max: z.number() });
 const percentiles = z.object({
@@ -20,6 +27,10 @@ export const MetricsSchema = z.object({
     recent: z.array(delay.extend({ at: z.number() })),
   }),
   memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }),
+  /** The node's name (NODE_ID or the host name), and whether it takes new rooms or drains; absent from older servers. */
+  node: z.string().optional(),
+  ready: z.boolean().optional(),
+  draining: z.boolean().optional(),
   rooms: z.number().int(),
   sockets: z.number().int(),
   /** Shots stored and the commits that stored them: the shots of one event-loop turn share a commit. */

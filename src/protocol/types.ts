@@ -23,6 +23,7 @@ import type { ChatHistory, ChatLine, ChatPayload, SpecChatPayload } from './chat
 import type { ErrorCode } from './errors';
 import type { SpectatorFrame } from './spectators';
 import type { WireStateFrame } from './state-frame';
+import type { Restarting, RoomClosed } from './operations';
 
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 export type LoginBody = z.infer<typeof LoginBodySchema>;
@@ -102,6 +103,10 @@ export type ServerToClientEvents = { [K in ServerEventName]: (payload: ServerEve
   chat: (line: ChatLine | unknown, sender?: UserRef) => void;
   /** broadside/2 only: the room's latest lines this socket may read, after a join or a watch. */
   chatHistory: (history: ChatHistory) => void;
+  /** broadside/2 only: the node restarts and closes this socket now; connect again (src/protocol/operations.ts). */
+  restarting: (payload: Restarting) => void;
+  /** broadside/2 only: an operator closed the room, and why (src/protocol/operations.ts). */
+  roomClosed: (payload: RoomClosed) => void;
 };
 
 /** Client → server events; the last argument is always the acknowledgement callback. */

@@ -1,3 +1,4 @@
+import { METRICS_JSON } from '../../src/protocol';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEngine, prepareArtillery, runArtillery } from '../support/artillery';
@@ -49,7 +50,7 @@ describe('artillery-engine-broadside under artillery run', () => {
     expect(summaries['broadside.shoot']?.p99).toBeGreaterThan(0);
     expect(summaries['broadside.signUp']?.count).toBeGreaterThanOrEqual(2);
     // The server stored every shot Artillery counted.
-    const metrics = (await (await fetch(`${server.url}/metrics`)).json()) as ServerMetrics;
+    const metrics = (await (await fetch(`${server.url}/metrics`, { headers: METRICS_JSON })).json()) as ServerMetrics;
     expect(metrics.shotCommits.shots).toBe(shots);
   }, 300_000);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placerNamed, playGame, shooterNamed } from '../../src/bots';
 import { createRng } from '../../src/game';
-import { MetricsSchema } from '../../src/protocol';
+import { MetricsSchema, METRICS_JSON } from '../../src/protocol';
 import { connectClient, newPlayer } from '../support/players';
 import { type ChildServer, startChildServer } from '../support/child-server';
 
@@ -17,7 +17,7 @@ afterAll(async () => {
 describe('the compiled server (npm start)', () => {
   it('starts from dist-server/main.js with plain node and answers /health and /metrics', async () => {
     expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok' });
-    const metrics = MetricsSchema.parse(await (await fetch(`${server.url}/metrics`)).json());
+    const metrics = MetricsSchema.parse(await (await fetch(`${server.url}/metrics`, { headers: METRICS_JSON })).json());
     expect(metrics.sockets).toBe(0);
     expect(metrics.eventLoopDelayMs.sinceStart.max).toBeGreaterThanOrEqual(0);
   });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Coord, ShotResult } from '../../src/game';
-import { isErrorAck, MetricsSchema } from '../../src/protocol';
+import { isErrorAck, MetricsSchema, METRICS_JSON } from '../../src/protocol';
 import { type ChildServer, startChildServer } from '../support/child-server';
 import { scanner, type Seat, startAndPlace, twoPlayersInRoom } from '../support/game';
 import { waitForState } from '../support/players';
@@ -76,7 +76,9 @@ describe('batched shot commits', () => {
         [t.turn, t.other] = [t.other, t.turn];
       }
       if (round === 4) {
-        const metrics = MetricsSchema.parse(await (await fetch(`${server.url}/metrics`)).json());
+        const metrics = MetricsSchema.parse(
+          await (await fetch(`${server.url}/metrics`, { headers: METRICS_JSON })).json(),
+        );
         expect(metrics.shotCommits.shots).toBeGreaterThanOrEqual(30);
         expect(metrics.shotCommits.commits).toBeLessThanOrEqual(metrics.shotCommits.shots);
       }

@@ -93,6 +93,10 @@ export class SqlRounds implements RoundStore {
     return { commits: this.moves.commits, shots: this.moves.committed };
   }
 
+  observeCommits(listener: (seconds: number, moves: number) => void): void {
+    this.moves.onCommitted = listener;
+  }
+
   async endGame(slug: string, gameId: number, winner: string, reason: EndReason): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       for (const query of closeRoundQueries(tx, slug, gameId, { winner, reason }, Date.now()))

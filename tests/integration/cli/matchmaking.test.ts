@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetricsSchema } from '../../../src/protocol';
+import { MetricsSchema, METRICS_JSON } from '../../../src/protocol';
 import { startTestServer, type TestServer } from '../../support/server';
 import { argv, runCli, startCli } from './cli';
 
@@ -50,7 +50,7 @@ describe('broadside play --vs-computer', () => {
   }
 
   it('/metrics reports the decision time per shot of each level that played', async () => {
-    const metrics = MetricsSchema.parse(await (await fetch(`${server.url}/metrics`)).json());
+    const metrics = MetricsSchema.parse(await (await fetch(`${server.url}/metrics`, { headers: METRICS_JSON })).json());
     for (const level of ['easy', 'medium', 'hard'] as const) {
       const times = metrics.computers?.decisions[level];
       expect(times?.compute?.count).toBeGreaterThanOrEqual(17);

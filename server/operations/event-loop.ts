@@ -1,6 +1,4 @@
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
-import fp from 'fastify-plugin';
-import type { ServerContext } from './context';
 
 /** Event-loop delay over one second, in milliseconds. */
 export interface DelaySample {
@@ -79,19 +77,3 @@ export class ServerMetrics {
     this.second.disable();
   }
 }
-
-/** `GET /metrics`: the server's figures as JSON, for the load tests and the benches (docs/protocol.md). */
-export const metricsRoute = fp<ServerContext>(
-  async (app, { registry, nsp, store, computers, onStop }) => {
-    const metrics = new ServerMetrics();
-    onStop(() => metrics.stop());
-    app.get('/metrics', async () => ({
-      ...metrics.snapshot(),
-      rooms: registry.size,
-      sockets: nsp.sockets.size,
-      shotCommits: store.rounds.moveCommits,
-      computers: computers.stats(),
-    }));
-  },
-  { name: 'metrics' },
-);
