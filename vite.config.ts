@@ -51,6 +51,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     rollupOptions: {
+      // The app, and the replay viewer of games the bot harness refereed (`broadside view`).
+      input: { main: 'index.html', view: 'view.html' },
       // src/game's modules only define things (its WeakMaps and tables are made at load, observed by
       // nobody): importing one value from the barrel must not evaluate the whole engine.
       treeshake: { moduleSideEffects: (id: string) => !/\/src\/game\//.test(id) },

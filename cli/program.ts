@@ -8,6 +8,7 @@ import { loadCommand } from './commands/load';
 import { playCommand } from './commands/play';
 import { scriptCommand } from './commands/script';
 import { tournamentCommand } from './commands/tournament';
+import { viewCommand } from './commands/view';
 import { CliError, describeError } from './errors';
 
 export function createProgram(): Command {
@@ -23,7 +24,8 @@ export function createProgram(): Command {
     .addCommand(loadCommand())
     .addCommand(tournamentCommand())
     .addCommand(checkEngineCommand())
-    .addCommand(analyseCommand());
+    .addCommand(analyseCommand())
+    .addCommand(viewCommand());
   for (const command of program.commands) command.exitOverride();
   return program.exitOverride();
 }

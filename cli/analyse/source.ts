@@ -141,5 +141,8 @@ export async function fromFile(file: string): Promise<GameToAnalyse> {
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'file';
     throw new CliError(`${file}: neither a game record nor a script file (${where}: ${issue?.message ?? 'invalid'})`);
   }
+  // A script that carries the game as played (a tournament's game file, an export): its record,
+  // with every shot in the order fired, rather than the turns played again from the two lists.
+  if (script.data.record) return { ...fromRecord(script.data.record), label: file };
   return fromScript(script.data, file);
 }

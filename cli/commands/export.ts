@@ -36,8 +36,9 @@ export function exportCommand(): Command {
     .action(async (id: number, options: ExportOptions) => {
       const me = await accountFrom(options);
       try {
-        const script = await me.api.gameScript(id);
-        process.stdout.write(`${JSON.stringify(script, null, 2)}\n`);
+        const [script, record] = await Promise.all([me.api.gameScript(id), me.api.gameRecord(id)]);
+        // The record rides along: `broadside view` and `broadside analyse` read the game as played.
+        process.stdout.write(`${JSON.stringify({ ...(script as object), record }, null, 2)}\n`);
       } catch (error) {
         if (error instanceof ApiError) throw new CliError(`game ${id}: ${error.message}`);
         throw error;

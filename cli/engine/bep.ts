@@ -1,13 +1,14 @@
 import { type Coord, fleetLengths, GRID_SIZE, type Rules } from '../../src/game';
+import { HARNESS_END_REASONS, type HarnessEndReason } from '../../src/protocol/offline-game';
 
 /**
  * The Broadside Engine Protocol's lines (docs/engines.md): what the harness writes and how it reads
  * what an engine answers. Pure functions, no I/O.
  */
 
-/** How a game ends, as `gameover` and every report name it. */
-export const END_REASONS = ['sunk', 'resign', 'timeout', 'crash', 'illegal'] as const;
-export type EndReason = (typeof END_REASONS)[number];
+/** How a game ends, as `gameover` and every report name it (the replay viewer reads them too). */
+export const END_REASONS = HARNESS_END_REASONS;
+export type EndReason = HarnessEndReason;
 /** The faults that cost an engine its game. */
 export type FaultReason = 'timeout' | 'crash' | 'illegal';
 

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { PLACER_NAMES, SHOOTER_NAMES } from '../../src/bots';
-import { CoordSchema, RulesBodySchema, ShipMapSchema, ShotResultSchema, SlugSchema } from '../../src/protocol';
+import {
+  CoordSchema,
+  GameRecordSchema,
+  RulesBodySchema,
+  ShipMapSchema,
+  ShotResultSchema,
+  SlugSchema,
+} from '../../src/protocol';
+import { END_REASONS } from '../engine/bep';
 
 /** How the scripted player gets an account: existing credentials, or a fresh sign-up. */
 const AccountSchema = z.union([
@@ -51,6 +59,16 @@ export const ScriptSchema = z
         opponent: z.array(z.number().int().min(0)),
       })
       .optional(),
+    /**
+     * The game as it was played (a tournament's game files, `broadside export`): its record as GET
+     * /games/{id} gives it, every shot in the order fired, with the harness's end reason and detail
+     * for a refereed game. `broadside view` replays it and `broadside analyse` grades it; `broadside
+     * script` plays the fields above and leaves it alone.
+     */
+    record: GameRecordSchema.extend({
+      reason: z.enum(END_REASONS).optional(),
+      detail: z.string().optional(),
+    }).optional(),
     /** Who must have won once the shots are fired: the game must then be over. */
     expectWinner: z.enum(['me', 'opponent']).optional(),
     seed: z.number().int().min(0).default(1),

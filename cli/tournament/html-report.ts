@@ -226,6 +226,9 @@ export function renderTournamentHtml(
     css: `pre { background: color-mix(in srgb, var(--line) 30%, transparent); padding: 12px; overflow-x: auto; font-size: 0.85em; }
 svg .label { fill: var(--fg); }
 .scroll { overflow-x: auto; max-width: 100%; }
+figure { margin: 12px 0; }
+.numbers td, .numbers th { white-space: nowrap; }
+table.games td:nth-child(-n + 5) { text-align: left; }
 .note { color: var(--muted); font-size: 0.9em; }
 .warning { color: #eb5757; font-weight: 600; }
 table.games th a { color: #2f80ed; }

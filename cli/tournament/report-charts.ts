@@ -46,12 +46,15 @@ export function intervalChart(caption: string, rows: readonly IntervalRow[], uni
     })
     .join('');
   const scale = `<div class="row scale"><span class="name"></span><span class="track"><span class="tick" style="left:0">${Math.round(min)}</span><span class="tick" style="left:100%">${Math.round(max)}</span></span><span class="figure">${escapeHtml(unit)}</span></div>`;
-  return `<figure class="intervals"><figcaption>${escapeHtml(caption)}</figcaption>${body}${scale}</figure>`;
+  return `<figure class="intervals"><figcaption>${escapeHtml(caption)}</figcaption><div class="rows">${body}${scale}</div></figure>`;
 }
 
 /** The CSS of interval charts and of the SPRT chart, added to the page's own. */
-export const CHART_CSS = `.intervals .row { display: grid; grid-template-columns: minmax(5em, 9em) 1fr minmax(7em, auto); gap: 8px; align-items: center; min-height: 26px; }
-.intervals .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+export const CHART_CSS = `/* One grid for every row, so each row's track has the same width and the scale lines up. */
+.intervals .rows { display: grid; grid-template-columns: minmax(4em, max-content) minmax(8em, 1fr) max-content; gap: 4px 10px; align-items: center; }
+.intervals .row { display: contents; }
+.intervals .row > * { min-height: 22px; display: flex; align-items: center; }
+.intervals .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; display: block !important; line-height: 22px; }
 .intervals .figure { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .intervals .track { position: relative; height: 18px; border-bottom: 1px solid var(--line); }
 .intervals .scale .track { border: 0; height: 14px; color: var(--muted); font-size: 0.8em; }
@@ -63,7 +66,7 @@ export const CHART_CSS = `.intervals .row { display: grid; grid-template-columns
 .intervals .whisker.ceiling { background: linear-gradient(270deg, #2f80ed, transparent); }
 .intervals .dot { position: absolute; top: 4px; width: 10px; height: 10px; margin-left: -5px; border-radius: 50%; background: #eb5757; }
 svg.llr { font-size: 15px; } svg.llr .h1 { stroke: #27ae60; } svg.llr .h0 { stroke: #eb5757; }
-@media (max-width: 600px) { .intervals .row { grid-template-columns: minmax(4em, 6em) 1fr auto; gap: 6px; font-size: 0.9em; } }`;
+@media (max-width: 600px) { .intervals .rows { gap: 4px 6px; font-size: 0.9em; } .intervals .name { max-width: 7em; } }`;
 
 const W = 560;
 const H = 260;

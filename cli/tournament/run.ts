@@ -7,6 +7,7 @@ import { type MeanError, round, roundedMeanError } from '../stats';
 import { DEFAULT_RATING_OPTIONS, jointRatings, type Rating, type RatingOptions } from './ratings';
 import { type GameRunner, inlineRunner, threadRunner } from './runner';
 import { type GameTask, schedule, type TournamentConfig } from './schedule';
+import { harnessRecordOf } from './game-record';
 import { scriptOfGame } from './script-file';
 import { shotFigures } from './shots';
 import type { EloEstimate, Pentanomial, SprtConfig, SprtState } from './sprt';
@@ -203,7 +204,7 @@ export function reportOf(
     rules: formatRules(config.rules),
     seed: config.seed,
     seconds: round(seconds, 2),
-    gamesPerSecond: round((extra.playedNow ?? games.length) / Math.max(seconds, 1e-6), 1),
+    gamesPerSecond: seconds > 0 ? round((extra.playedNow ?? games.length) / seconds, 1) : 0,
     out: extra.out ?? null,
     server: extra.server ?? null,
     logDir: extra.logDir ?? null,
@@ -262,6 +263,13 @@ export async function runTournament(
             `${formatRules(config.rules)}): ${a} vs ${b}, ${record.first === 1 ? b : a} shot first` +
             `${record.server ? ` (drawn by ${options.server ?? 'the server'}, game ${record.server.gameId})` : ''}; ` +
             `${record.detail}. me = ${record.names[record.winner]} unless nobody else fired.`,
+          {
+            record: harnessRecordOf(record, config.rules, {
+              gameId: record.server?.gameId ?? task.index + 1,
+              slug: record.server?.slug ?? task.id,
+              endedAt: Date.now(),
+            }),
+          },
         );
         if (script) file = options.store.writeGame(task.id, script);
       }

@@ -9,9 +9,14 @@ import { shipMapOf } from '../engine/rules-support';
  * rules each move takes as many of them as the rules then allow. The server draws who shoots
  * first, so the opponent's list is padded with shots at water, which change no answer: one move
  * more than the scripted player's (a whole salvo's worth under salvo rules). Null when nobody fired
- * or a fleet is missing.
+ * or a fleet is missing. `extra` goes at the end (the tournament adds the game's `record`).
  */
-export function scriptOfGame(record: GameRecord, rules: Rules, description: string): Record<string, unknown> | null {
+export function scriptOfGame(
+  record: GameRecord,
+  rules: Rules,
+  description: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> | null {
   if (record.fleets[0].length === 0 || record.fleets[1].length === 0) return null;
   const firedBy = (seat: 0 | 1) =>
     record.shots.filter((s) => s.seat === seat).map((s) => ({ x: s.x, y: s.y, expect: s.result }));
@@ -47,5 +52,6 @@ export function scriptOfGame(record: GameRecord, rules: Rules, description: stri
     shots,
     ...(record.reason === 'sunk' && me === record.winner ? { expectWinner: 'me' } : {}),
     seed: 1,
+    ...extra,
   };
 }

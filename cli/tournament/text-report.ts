@@ -30,8 +30,9 @@ export function eloText(e: EloEstimate): string {
 export function textReport(r: TournamentReport): string[] {
   const lines: string[] = [];
   lines.push(
-    `tournament: ${r.participants.length} participants, ${r.games} of ${r.planned} games, rules ${r.rules}, seed ${r.seed}, ` +
-      `${r.seconds} s (${r.gamesPerSecond} games/s)${r.stopped ? ', stopped early' : ''}`,
+    `tournament: ${r.participants.length} participants, ${r.games} of ${r.planned} games, rules ${r.rules}, seed ${r.seed}` +
+      // A saved run read back (broadside view) has no time of its own to tell.
+      `${r.seconds > 0 ? `, ${r.seconds} s (${r.gamesPerSecond} games/s)` : ''}${r.stopped ? ', stopped early' : ''}`,
   );
   const width = Math.max(4, ...r.participants.map((p) => p.name.length));
   lines.push(
