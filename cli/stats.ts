@@ -52,10 +52,10 @@ export interface MeanError {
   readonly ci95: readonly [number, number];
 }
 
-/** Two-sided 95% quantiles of Student's t for 1 to 4 degrees of freedom (below, a series does). */
-const T95_SMALL = [12.7062, 4.3027, 3.1824, 2.7764];
+/** Two-sided 95% quantiles of Student's t for 1 to 10 degrees of freedom (past 10, a series does). */
+const T95_SMALL = [12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.306, 2.2622, 2.2281];
 
-/** The 97.5% quantile of Student's t with `df` degrees of freedom (Cornish–Fisher series past 4; exact to 1e-3). */
+/** The 97.5% quantile of Student's t with `df` degrees of freedom (Cornish–Fisher series past 10; exact to 2e-4). */
 export function t95(df: number): number {
   if (df < 1) return Number.POSITIVE_INFINITY;
   const small = T95_SMALL[df - 1];
