@@ -57,6 +57,8 @@ export default defineConfig({
       BOT_DELAY_MS_MAX: '0',
       // The quick match offers the computer after 3 s instead of 30 (play-now.spec.ts checks it).
       QUICK_MATCH_OFFER_SECONDS: '3',
+      // The moderators of the browser tests (admin.spec.ts): this e-mail's account is an admin.
+      ADMIN_EMAILS: 'moderator@broadside.test',
       // Password resets by e-mail, to a sink tests/e2e/accounts.spec.ts starts (no other test sends e-mail).
       SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}`,
       PUBLIC_URL: baseURL,

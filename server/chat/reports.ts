@@ -118,17 +118,18 @@ export class Reports {
 
   /** Newest first; `before` (a report id) pages back; `status` `all` for every one. */
   async list(query: {
-    status: ReportStatus | 'all';
+    status: ReportStatus | 'closed' | 'all';
     limit: number;
     before?: number;
     userId?: string;
-  }): Promise<ReportsPage> {
+  }): Promise<Omit<ReportsPage, 'open'>> {
     let select = this.db
       .selectFrom('reports')
       .selectAll()
       .orderBy('id', 'desc')
       .limit(query.limit + 1);
-    if (query.status !== 'all') select = select.where('status', '=', query.status);
+    if (query.status === 'closed') select = select.where('status', '!=', 'open');
+    else if (query.status !== 'all') select = select.where('status', '=', query.status);
     if (query.before !== undefined) select = select.where('id', '<', query.before);
     if (query.userId !== undefined) select = select.where('target_id', '=', query.userId);
     const rows = await select.execute();

@@ -12,6 +12,7 @@ import './styles/match.css';
 import './styles/game.css';
 import './styles/rules.css';
 import './styles/live-games.css';
+import './styles/chat.css';
 
 loadServerChoice();
 loadUser();

@@ -35,6 +35,7 @@ import type { CreateRoomBody, GamesInProgressResponse, LoginBody, Profile, SignU
 import { type ComputerGameBody, type ComputerGameResponse, ComputerGameResponseSchema } from './lobby';
 import { isLimitReason, type LimitDetails } from './limits';
 import { LIVE_GAMES_PATH, type LiveGames, LiveGamesSchema } from './live-games';
+import { type BannedDetails, BannedDetailsSchema } from './moderation';
 
 /** A failed HTTP call, with the text docs/game.md (Errors the player sees) says to show the user. */
 export class ApiError extends Error {
@@ -46,6 +47,8 @@ export class ApiError extends Error {
     readonly messages: readonly string[] = [message],
     /** On a 429: which limit, how long to wait at most (docs/protocol.md, "Limits"). */
     readonly limit: LimitDetails | null = null,
+    /** On a banned account's 403: until when and why (docs/protocol.md, "Moderation"). */
+    readonly banned: BannedDetails | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -72,6 +75,13 @@ function limitOf(raw: RawResponse): LimitDetails | null {
   const parsed = HttpErrorSchema.safeParse(raw.body);
   if (!parsed.success || !isLimitReason(parsed.data.reason)) return null;
   return { reason: parsed.data.reason, retryAfter: parsed.data.retryAfter ?? 0, limit: parsed.data.limit ?? 0 };
+}
+
+/** A banned account's 403: until when and why, when the server sent them. */
+function bannedOf(raw: RawResponse): BannedDetails | null {
+  if (raw.status !== 403) return null;
+  const parsed = BannedDetailsSchema.safeParse(raw.body);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The server's `message` as a list, whatever its shape. */
@@ -143,7 +153,7 @@ export class ApiClient {
     const raw = await this.request('POST', '/users/auth/login', body);
     if (raw.status !== 201) {
       const messages = messagesOf(raw.body, `Login failed (${raw.status})`);
-      throw new ApiError(messages.join(', '), raw.status, messages, limitOf(raw));
+      throw new ApiError(messages.join(', '), raw.status, messages, limitOf(raw), bannedOf(raw));
     }
     const data = this.parse(LoginResponseSchema, raw);
     this.token = data.access_token;

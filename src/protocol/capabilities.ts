@@ -47,6 +47,8 @@ export const FEATURES = [
   'passwordReset',
   /** Finished games graded move by move, the hint against the computer, a player's insights (docs/analysis.md). */
   'analysis',
+  /** Chat beyond the SPEC dialect's: quick messages in each reader's language, the spectators' channel, mute, report, the lines beside a replay, and the moderators' page. */
+  'moderation',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

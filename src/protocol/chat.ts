@@ -155,16 +155,31 @@ export const ReportFiledSchema = z.object({ id: z.number() });
 
 /** `GET /admin/reports?status&limit&before`: newest first. */
 export const ReportsQuerySchema = z.strictObject({
-  status: z.enum([...REPORT_STATUSES, 'all']).default('open'),
+  /** `closed`: dismissed or actioned; `all`: every one. */
+  status: z.enum([...REPORT_STATUSES, 'closed', 'all']).default('open'),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   before: z.coerce.number().int().min(1).optional(),
   userId: z.string().trim().min(1).max(64).optional(),
 });
-export const ReportsPageSchema = z.object({ reports: z.array(ReportSchema), next: z.number().nullable() });
+export const ReportsPageSchema = z.object({
+  reports: z.array(ReportSchema),
+  next: z.number().nullable(),
+  /** How many reports are open in all (the count beside the moderators' entry). */
+  open: z.number().int(),
+});
 export type ReportsPage = z.infer<typeof ReportsPageSchema>;
+
+/** What a client asks `GET /admin/reports` for (the defaults fill the rest). */
+export interface ReportsQuery {
+  readonly status?: ReportStatus | 'closed' | 'all';
+  readonly limit?: number;
+  readonly before?: number;
+  readonly userId?: string;
+}
 
 /** `POST /admin/reports/:id/resolve`: closed as dismissed (nothing to do) or actioned, with a note. */
 export const ResolveReportBodySchema = z.strictObject({
   status: z.enum(['dismissed', 'actioned']),
   note: z.string().trim().max(500).optional(),
 });
+export type ResolveReportBody = z.infer<typeof ResolveReportBodySchema>;

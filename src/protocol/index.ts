@@ -28,3 +28,4 @@ export * from './people-events';
 export * from './friends-client';
 export * from './people-client';
 export * from './operations';
+export * from './chat-client';

@@ -166,8 +166,9 @@ export const HttpErrorSchema = z.object({
   reason: z.string().optional(),
   retryAfter: z.number().optional(),
   limit: z.number().optional(),
-  /** MUTED only: until when (epoch ms) the account may not talk. */
+  /** A banned account's refused login (403, reason BANNED): until when (epoch ms) and why. */
   until: z.number().optional(),
+  why: z.string().optional(),
 });
 
 /** The decoded access token. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ROUTES } from '../routing/paths';
 import { Logo } from '../art/Logo';
+import { AdminLink } from './admin/AdminLink';
 import { ErrorBanner } from './ErrorBanner';
 import { HowToPlayButton } from './HowToPlayButton';
 import { ICONS } from './icons';
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <div className="header-actions">
           <HowToPlayButton className="ghost small header-help" />
           <VisitorLinks />
+          <AdminLink />
         </div>
         <button
           type="button"

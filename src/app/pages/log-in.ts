@@ -1,6 +1,8 @@
 import type { LoginBody } from '../../protocol/types';
 import { api } from '../api';
+import { bannedText } from '../errors/banned-text';
 import { errorText } from '../errors/error-text';
+import { i18n } from '../i18n/setup';
 import { logIn } from '../stores/auth';
 import { clearErrors, showError } from '../stores/banner';
 
@@ -15,7 +17,7 @@ export async function logInWithPassword(body: LoginBody): Promise<boolean> {
     clearErrors();
     return true;
   } catch (error) {
-    showError(errorText(error));
+    showError(bannedText(error, i18n.language) ?? errorText(error));
     return false;
   }
 }

@@ -24,6 +24,7 @@ const PlayersPage = lazy(() => import('../pages/PlayersPage'));
 const AccountPage = lazy(() => import('../pages/AccountPage'));
 const AccountDeletedPage = lazy(() => import('../pages/AccountDeletedPage'));
 const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'));
+const AdminPage = lazy(() => import('../pages/AdminPage'));
 /* Pages no first visit of / shows (the not-found art, the log-out step): chunks of their own too. */
 const LogoutPage = lazy(() => import('../pages/LogoutPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
@@ -81,6 +82,9 @@ export function AppRoutes() {
           <Guarded access={loggedInAccess}>{(user) => <AccountPage userId={user.id} />}</Guarded>
         </Route>
         <Route path={ROUTES.resetPassword} component={ResetPasswordPage} />
+        <Route path={ROUTES.admin}>
+          <Guarded access={loggedInAccess}>{() => <AdminPage />}</Guarded>
+        </Route>
         <Route path={ROUTES.replay}>
           {(params) => (
             <Guarded access={loggedInAccess}>

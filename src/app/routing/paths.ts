@@ -18,6 +18,8 @@ export const ROUTES = {
   /** Where a deleted account's player lands, logged out. */
   accountDeleted: '/account/deleted',
   resetPassword: '/reset-password',
+  /** The moderators' page; its sections are `?section=<id>` (src/app/admin/sections.ts), since /admin/… paths are the API's. */
+  admin: '/admin',
   game: '/game/:id',
   /** The game routes without an id: sent home (docs/game.md, Routes). */
   lobbyWithoutId: '/game/lobby',
@@ -47,4 +49,9 @@ export function playerPath(id: string): string {
 /** The search for players, with what was typed (kept in the address, so Back returns to the results). */
 export function playersPath(query = ''): string {
   return query ? `/players?${new URLSearchParams({ q: query })}` : '/players';
+}
+
+/** The moderators' page at one of its sections; the API answers /admin/<name>, so the section is a query. */
+export function adminPath(section?: string): string {
+  return section ? `/admin?${new URLSearchParams({ section })}` : '/admin';
 }
