@@ -182,5 +182,6 @@ export function spectatorFrame(room: Room, boards: BoardViews = new BoardViews()
     winner: userRef(room, state.winner),
     endReason: state.endReason,
     rules: state.rules,
+    ...(state.status === 'ENDED' && room.gameId !== null ? { gameId: room.gameId } : {}),
   };
 }

@@ -51,6 +51,8 @@ export const SpectatorFrameSchema = z.object({
   spectators: z.number().int().min(0),
   /** The room's rules (docs/game.md, "Rule variants"); absent from older servers, which play classic. */
   rules: RulesSchema.optional(),
+  /** Once ENDED: the round's record (`GET /games/{gameId}`, its replay); absent before and from older servers. */
+  gameId: z.number().int().optional(),
 });
 
 export const WatchRoomPayloadSchema = SlugSchema;
@@ -78,6 +80,7 @@ export interface SpectatorFrame {
   readonly endReason: EndReason | null;
   readonly spectators: number;
   readonly rules?: Rules;
+  readonly gameId?: number;
 }
 
 /** The socket.io room every spectator socket of a game room joins: one emit reaches them all. */

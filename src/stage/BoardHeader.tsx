@@ -11,8 +11,13 @@ interface BoardHeaderProps {
   readonly height: number;
   readonly title: string;
   readonly fleet: readonly ShipStatus[];
-  /** Shots fired at this grid. */
+  /** The shots the figures count: fired at this grid (a player's own stage), or fired by the titled player. */
   readonly stats: ShotStats | null;
+  /**
+   * Whether `stats` are shots fired (by the player, or by the one named in the title) rather than
+   * shots this grid took; by default the opponent's grid counts the player's shots fired.
+   */
+  readonly fired?: boolean;
   /** This is the grid the player acts on now (the one clear signal of issue #13). */
   readonly active: boolean;
   readonly compact: boolean;
@@ -32,6 +37,7 @@ export const BoardHeader = memo(function BoardHeader({
   title,
   fleet,
   stats,
+  fired = board === 'opponent',
   active,
   compact,
   rules = CLASSIC_RULES,
@@ -48,7 +54,7 @@ export const BoardHeader = memo(function BoardHeader({
         <p className="board-stats">
           {accuracy === null
             ? t('tracker.noShots')
-            : t(compact ? 'tracker.statsShort' : board === 'opponent' ? 'tracker.statsMine' : 'tracker.statsTheirs', {
+            : t(compact ? 'tracker.statsShort' : fired ? 'tracker.statsMine' : 'tracker.statsTheirs', {
                 count: stats.shots,
                 shots: String(stats.shots),
                 accuracy: String(accuracy),

@@ -119,7 +119,9 @@ export default function BoardsStage({ model, titles, animate, label, muted, them
         title={titles[i]}
         fleet={enemyFleetStatus(ships[i], grids[i], rules)}
         rules={rules}
-        stats={shotStats(grids[i])}
+        // Under a player's name, that player's own shots: the ones the other grid took.
+        stats={shotStats(grids[i === 0 ? 1 : 0])}
+        fired
         active={model.status === 'PLAY' && model.turn !== null && model.turn !== model.players[i]}
         compact={compact}
       />

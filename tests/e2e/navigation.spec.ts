@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { connectClient } from '../support/players';
+import { type Coord, createRng, GRID_SIZE, randomFleet, type ShipMap } from '../../src/game';
+import { connectClient, waitForState } from '../support/players';
 import { apiPlayer, newContext, text, type LanguageName } from './support/look';
 
 /*
@@ -91,7 +92,20 @@ test('phone: a visitor finds Log in and Register beside the logo, and Find an op
   await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
 });
 
-test('Watch lists the games being played; a row opens the game as a spectator', async ({ browser, baseURL }) => {
+/** The cells of the grid no ship of `fleet` covers, in reading order. */
+function waterOf(fleet: ShipMap): Coord[] {
+  const ships = new Set(Object.values(fleet).flatMap((cells) => cells.map((c) => `${c.x},${c.y}`)));
+  const cells = Array.from({ length: GRID_SIZE * GRID_SIZE }, (_, i) => ({
+    x: i % GRID_SIZE,
+    y: Math.floor(i / GRID_SIZE),
+  }));
+  return cells.filter((c) => !ships.has(`${c.x},${c.y}`));
+}
+
+test('Watch lists the games being played; a row opens the game as a spectator, each player’s figures under their name, the replay at the end', async ({
+  browser,
+  baseURL,
+}) => {
   const [host, guest, watcher] = await Promise.all([
     apiPlayer(baseURL, 'host'),
     apiPlayer(baseURL, 'guest'),
@@ -116,5 +130,36 @@ test('Watch lists the games being played; a row opens the game as a spectator', 
     'aria-current',
     'page',
   );
+
+  // Issue 36, item 5: the first to shoot misses twice, the other once; each count stands under its shooter.
+  const fleets = [randomFleet(createRng(36)), randomFleet(createRng(37))] as const;
+  const [one, two] = seats as [NonNullable<(typeof seats)[0]>, NonNullable<(typeof seats)[1]>];
+  await Promise.all([one.placeShips(fleets[0]), two.placeShips(fleets[1])]);
+  const players = [host, guest] as const;
+  const turnOf = async (): Promise<0 | 1> => {
+    const state = await waitForState(one, (s) => s.gameStatus === 'PLAY' && s.members.some((m) => m.hasToPlay), 20_000);
+    return state.members.find((m) => m.hasToPlay)?.userId === host.id ? 0 : 1;
+  };
+  const first = await turnOf();
+  const shotsBy: [number, number] = [0, 0];
+  const second = first === 0 ? 1 : 0;
+  for (const shooter of [first, second, first] as const) {
+    const id = players[shooter].id;
+    await waitForState(one, (s) => s.members.some((m) => m.userId === id && m.hasToPlay), 20_000);
+    const target = waterOf(fleets[shooter === 0 ? 1 : 0])[shotsBy[shooter]++] as Coord;
+    expect(await (shooter === 0 ? one : two).shoot(target)).toEqual('M');
+  }
+  const figures = (i: number) =>
+    page.getByTestId(i === 0 ? 'header-player' : 'header-opponent').locator('.board-stats');
+  await expect(page.getByTestId(first === 0 ? 'header-player' : 'header-opponent')).toContainText(
+    players[first].username,
+  );
+  await expect(figures(first)).toHaveText(/^2 (shots|·)/);
+  await expect(figures(second)).toHaveText(/^1 (shot|·)/);
+
+  await one.resign(slug);
+  await page.getByRole('link', { name: 'Watch the replay' }).click();
+  await expect(page).toHaveURL(/\/replay\/\d+$/);
+  await expect(page.getByTestId('boards-stage')).toBeVisible();
   for (const seat of seats) seat.close();
 });

@@ -85,6 +85,7 @@ describe('a spectator', () => {
         ended = true;
         continue;
       }
+      expect(frame.gameId, 'the replay is named once the game ended').toBeUndefined();
       expect(ended, 'no frame of a running game after ENDED').toBe(false);
       expect(data).not.toContain('"S"');
       for (const player of frame.players) {
@@ -114,6 +115,8 @@ describe('a spectator', () => {
     expect(byId.get(a.player.id)?.ships).toEqual(a.fleet);
     expect(byId.get(b.player.id)?.ships).toEqual(b.fleet);
     expect(byId.get(opener.player.id)?.shots).toBe(shots.filter((s) => s.seat === opener).length);
+    // The round's record, which the watch page links to as its replay.
+    expect(last.gameId).toEqual(expect.any(Number));
     for (const c of [client, a.client, b.client]) c.close();
   }, 60_000);
 

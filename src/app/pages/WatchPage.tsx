@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePlayerName } from '../players/use-player-name';
 import { CLASSIC_RULES } from '../../game';
 import { RulesBadge } from '../components/rules/RulesBadge';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { coordLabel } from '../../game';
 import { GameClient } from '../../protocol/game-client';
 import type { SpectatorFrame } from '../../protocol/spectators';
@@ -13,6 +13,7 @@ import { BackButton } from '../components/BackButton';
 import { LazyBoards } from '../components/history/LazyBoards';
 import { errorText } from '../errors/error-text';
 import { showError } from '../stores/banner';
+import { replayPath } from '../routing/paths';
 import { serverUrl } from '../stores/server';
 import type { User } from '../stores/user';
 
@@ -69,6 +70,12 @@ export default function WatchPage({ slug, user }: { slug: string; user: User }) 
         {shot && frame?.status !== 'ENDED'
           ? ` — ${t('watch.lastShot', { username: name(shot.shooterId), cell: coordLabel(shot), result: t(`history.results.${shot.result}`) })}`
           : ''}
+        {frame?.status === 'ENDED' && frame.gameId !== undefined && (
+          <>
+            {' '}
+            <Link href={replayPath(frame.gameId)}>{t('watch.replay')}</Link>
+          </>
+        )}
       </p>
       <LazyBoards
         model={model}
