@@ -12,6 +12,9 @@ import type { ServerContext } from '../context';
 import { messages, sendError } from '../http/errors';
 import type { Session } from '../sessions/sessions';
 import type { AccountChanges, AccountRow, AccountStore } from './account-store';
+import type { Mailer } from './mailer';
+import { accountChangeMail } from './notice-mail';
+import type { MailLanguage } from './reset-mail';
 import { passwordConfirmed } from './password-check';
 import { NO_SUCH_PLAYER } from './profile-routes';
 import { ownAccount, publicUser } from './public-user';
@@ -29,8 +32,30 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
  * check comes before the first write, and each change is one transaction: a refused request
  * changes nothing.
  */
-export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, accounts: AccountStore): void {
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  accounts: AccountStore,
+  mailer: Mailer | null,
+): void {
   const { identify, sessions, tokens, audit, moderation, limits, accountHooks } = ctx;
+
+  /**
+   * Where the server sends e-mail, the address the account had hears of a new e-mail or password
+   * (after the answer: a slow SMTP server delays nobody, and a failure changes nothing).
+   */
+  const notify = (account: AccountRow, changes: AccountChanges, language: MailLanguage): void => {
+    if (!mailer || (changes.email === undefined && changes.passwordHash === undefined)) return;
+    const mail = accountChangeMail(language, account.email, {
+      username: changes.username ?? account.username,
+      newEmail: changes.email ?? null,
+      password: changes.passwordHash !== undefined,
+      resetUrl: `${mailer.publicUrl}/reset-password`,
+    });
+    setImmediate(() => {
+      mailer.send(mail).catch((error: unknown) => app.log.error({ err: error }, 'sending an account notice failed'));
+    });
+  };
 
   /**
    * The caller, the target account (live, a person) and whether it is the caller's own, or null
@@ -72,7 +97,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     const { me, account, own } = target;
     const body = UpdateUserBodySchema.safeParse(request.body ?? {});
     if (!body.success) return sendError(reply, 400, messages(body.error));
-    const { username, email, password, currentPassword, role, reason } = body.data;
+    const { username, email, password, currentPassword, role, reason, language } = body.data;
     if (role !== undefined && !me.admin) return sendError(reply, 403, 'Only a moderator can change a role');
     if (role !== undefined && own) return sendError(reply, 400, 'A moderator cannot change their own role');
     if (own && (email !== undefined || password !== undefined) && currentPassword === undefined) {
@@ -92,6 +117,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
     if (outcome === 'USERNAME_TAKEN') return sendError(reply, 409, 'This username is already taken');
     if (outcome === 'EMAIL_TAKEN') return sendError(reply, 409, 'This e-mail is already registered');
     if (outcome === 'NOT_FOUND') return sendError(reply, 404, NO_SUCH_PLAYER);
+    notify(account, changes, language ?? 'en');
     if (role !== undefined && role !== account.role) {
       await moderation.setRole({ id: me.id, username: me.username }, account.id, role, reason ?? 'PUT /users/:id');
     }

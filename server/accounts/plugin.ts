@@ -19,14 +19,13 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 export const accountsPlugin = fp<ServerContext>(
   async (app, ctx) => {
     const accounts = new AccountStore(ctx.store.db);
-    registerProfileRoutes(app, { identify: ctx.identify, accounts });
-    registerAccountRoutes(app, ctx, accounts);
-
     const { config } = ctx;
     if (config.smtpUrl && !config.publicUrl) {
       app.log.warn('SMTP_URL is set but PUBLIC_URL is not: password resets are off (a link needs the public address)');
     }
     const mailer = mailerFrom(config);
+    registerProfileRoutes(app, { identify: ctx.identify, accounts });
+    registerAccountRoutes(app, ctx, accounts, mailer);
     const resets = new PasswordResets(ctx.store.db);
     registerResetRoutes(app, {
       accounts,

@@ -64,6 +64,9 @@ const AnyCaseRoleSchema = z.preprocess(
  * password; an admin changing someone else's account gives none, and may say why (`reason`, kept in
  * the audit log). `role` is an admin's to change.
  */
+/** The languages the server's e-mails (a password-reset link, a notice of a change) are written in. */
+export const MAIL_LANGUAGES = ['en', 'fr'] as const;
+
 export const UpdateUserBodySchema = z
   .strictObject({
     username: UsernameSchema.optional(),
@@ -72,6 +75,8 @@ export const UpdateUserBodySchema = z
     currentPassword: z.string().min(1, 'currentPassword is required').max(128).optional(),
     role: AnyCaseRoleSchema.optional(),
     reason: ReasonSchema.optional(),
+    /** The language of the notice mailed to the account's address when its e-mail or password changes. */
+    language: z.enum(MAIL_LANGUAGES).optional(),
   })
   .refine((b) => b.username !== undefined || b.email !== undefined || b.password !== undefined || b.role, {
     message: 'nothing to change: send a username, an email, a password or a role',
@@ -97,9 +102,6 @@ export const DeleteUserBodySchema = z
   })
   .optional();
 export type DeleteUserBody = z.input<typeof DeleteUserBodySchema>;
-
-/** The languages a password-reset e-mail is written in. */
-export const MAIL_LANGUAGES = ['en', 'fr'] as const;
 
 /** `POST /users/auth/password-reset`: where to send the link, and in which language. */
 export const PasswordResetRequestSchema = z.strictObject({

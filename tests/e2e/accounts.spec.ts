@@ -56,10 +56,13 @@ test('a player finds another by name, opens their profile and the replay of thei
   const game = page.getByTestId('history').getByRole('link');
   await expect(game).toContainText(text('en', 'history.against', { opponent: alice.username }));
   await expect(page.locator('body')).not.toContainText('@');
+  // The whole name shows: no rule of another page's names (a game's players bar) cuts it short.
+  const heading = page.getByTestId('player-name');
+  expect(await heading.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   await look(page, 'desktop', 'player-profile');
 
   await game.click();
-  await expect(page).toHaveURL(/\/replay\/\d+$/);
+  await expect(page).toHaveURL(/\/replay\/\d+(\?shot=\d+)?$/);
   await page.goBack();
   await page.getByRole('button', { name: 'Block' }).click();
   await expect(page.getByText(/No message, friend request, challenge or game will pass between you/)).toBeVisible();

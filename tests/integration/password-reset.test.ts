@@ -149,3 +149,46 @@ describe('password reset by e-mail', () => {
     }
   });
 });
+
+describe('a notice of a new e-mail or password', () => {
+  const PASSWORD = 'correct horse battery';
+
+  it('goes to the address the account had, in the language asked; a new name alone sends nothing', async () => {
+    const p = await newPlayer(server.url, 'noticed');
+    const api = new AccountsApi(p.api);
+    const before = sink.mails.length;
+    await api.updateUser(p.id, { username: `${p.username}x` });
+
+    const fresh = `new.${p.email}`;
+    const told = sink.next(p.email);
+    await api.updateUser(p.id, { email: fresh, currentPassword: PASSWORD, language: 'fr' });
+    const mail = await told;
+    expect(mail.subject).toBe('L’e-mail de votre compte Broadside a changé');
+    expect(mail.text).toContain(`Bonjour ${p.username}x,`);
+    // Enough of the new address to recognise it, not the address itself.
+    expect(mail.text).toContain(`est désormais ${fresh.slice(0, 2)}…@example.test.`);
+    expect(mail.text).not.toContain(fresh);
+    // The rename before it mailed nobody: this notice is the first mail to either address since.
+    expect(sink.mails.slice(before).flatMap((m) => m.to)).toEqual([p.email]);
+
+    const again = sink.next(fresh);
+    const { access_token } = await api.updateUser(p.id, {
+      password: 'another long password',
+      currentPassword: PASSWORD,
+    });
+    const notice = await again;
+    expect(notice.subject).toBe('Your Broadside password was changed');
+    expect(notice.text).toContain(`choose a new password now: ${PUBLIC_URL}/reset-password`);
+    expect(access_token).toBeDefined();
+  });
+
+  it('is not sent for a refused change', async () => {
+    const p = await newPlayer(server.url, 'unmoved');
+    const before = sink.mails.length;
+    await expect(
+      new AccountsApi(p.api).updateUser(p.id, { password: 'another long password', currentPassword: 'wrong one' }),
+    ).rejects.toMatchObject({ status: 403 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sink.mails.slice(before).flatMap((m) => m.to)).not.toContain(p.email);
+  });
+});

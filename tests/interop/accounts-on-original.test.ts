@@ -50,7 +50,7 @@ describe.skipIf(skip !== null)('profiles and your account on the original server
 
   it('changes the username, the e-mail and the password through its PUT /users/:id, as the account page sends them there', async () => {
     const me = await account('eve');
-    const spec = { confirms: false };
+    const spec = { confirms: false, language: 'fr' } as const;
     const renamed = `${me.username}x`;
     expect(await me.accounts.updateUser(me.id, usernameChange(renamed))).toMatchObject({ username: renamed });
     const email = `new.${me.email}`;

@@ -1,4 +1,4 @@
-import type { UpdateUserBody } from '../../protocol/accounts';
+import type { MAIL_LANGUAGES, UpdateUserBody } from '../../protocol/accounts';
 
 /**
  * The bodies the account page sends (docs/game.md, "Your account"). A Broadside server asks for
@@ -8,18 +8,28 @@ import type { UpdateUserBody } from '../../protocol/accounts';
 export interface ChangeContext {
   /** True on a server that asks for the current password (ours: the `account` feature). */
   readonly confirms: boolean;
+  /** The interface's language: ours mails the notice of a new e-mail or password in it. */
+  readonly language: (typeof MAIL_LANGUAGES)[number];
 }
 
 export function usernameChange(username: string): UpdateUserBody {
   return { username: username.trim() };
 }
 
-export function emailChange(email: string, currentPassword: string, { confirms }: ChangeContext): UpdateUserBody {
-  return confirms ? { email: email.trim(), currentPassword } : { email: email.trim() };
+export function emailChange(
+  email: string,
+  currentPassword: string,
+  { confirms, language }: ChangeContext,
+): UpdateUserBody {
+  return confirms ? { email: email.trim(), currentPassword, language } : { email: email.trim() };
 }
 
-export function passwordChange(password: string, currentPassword: string, { confirms }: ChangeContext): UpdateUserBody {
-  return confirms ? { password, currentPassword } : { password };
+export function passwordChange(
+  password: string,
+  currentPassword: string,
+  { confirms, language }: ChangeContext,
+): UpdateUserBody {
+  return confirms ? { password, currentPassword, language } : { password };
 }
 
 /** A new password typed twice must be typed the same: the one check beyond "required" (a typo would lock the player out). */

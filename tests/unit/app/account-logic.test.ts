@@ -12,25 +12,31 @@ import { UpdateUserBodySchema } from '../../../src/protocol/accounts';
 import { deletedUsername, isDeletedName } from '../../../src/protocol/deleted-accounts';
 
 describe('the account page’s changes', () => {
-  it('sends the current password to a Broadside server, and never to the original (its PUT fails on unknown fields)', () => {
-    expect(emailChange(' new@example.test ', 'secret', { confirms: true })).toEqual({
+  it('sends the current password and the language to a Broadside server, and neither to the original (its PUT fails on unknown fields)', () => {
+    expect(emailChange(' new@example.test ', 'secret', { confirms: true, language: 'fr' })).toEqual({
       email: 'new@example.test',
       currentPassword: 'secret',
+      language: 'fr',
     });
-    expect(emailChange('new@example.test', 'secret', { confirms: false })).toEqual({ email: 'new@example.test' });
-    expect(passwordChange('a long new one', 'secret', { confirms: true })).toEqual({
+    expect(emailChange('new@example.test', 'secret', { confirms: false, language: 'fr' })).toEqual({
+      email: 'new@example.test',
+    });
+    expect(passwordChange('a long new one', 'secret', { confirms: true, language: 'en' })).toEqual({
       password: 'a long new one',
       currentPassword: 'secret',
+      language: 'en',
     });
-    expect(passwordChange(' spaces kept ', '', { confirms: false })).toEqual({ password: ' spaces kept ' });
+    expect(passwordChange(' spaces kept ', '', { confirms: false, language: 'en' })).toEqual({
+      password: ' spaces kept ',
+    });
     expect(usernameChange('  ada ')).toEqual({ username: 'ada' });
   });
 
   it('sends bodies the server’s schema accepts', () => {
     for (const body of [
       usernameChange('ada_l'),
-      emailChange('ada@example.test', 'secret', { confirms: true }),
-      passwordChange('a long new one', 'secret', { confirms: true }),
+      emailChange('ada@example.test', 'secret', { confirms: true, language: 'fr' }),
+      passwordChange('a long new one', 'secret', { confirms: true, language: 'en' }),
     ]) {
       expect(UpdateUserBodySchema.safeParse(body).success, JSON.stringify(body)).toBe(true);
     }

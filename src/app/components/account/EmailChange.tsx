@@ -5,6 +5,7 @@ import { saveChange } from '../../account/save-change';
 import type { FieldSpec } from '../../forms/use-required-form';
 import { useRequiredForm } from '../../forms/use-required-form';
 import { AccountForm } from './AccountForm';
+import { resolveLanguage } from '../../i18n/languages';
 
 type Field = 'email' | 'currentPassword';
 
@@ -20,7 +21,7 @@ export function EmailChange({
   readonly confirms: boolean;
   readonly onChanged: (email: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // Without the confirmation (the original server) the form has no password field to require.
   const form = useRequiredForm<Field>(
     confirms ? { email: '', currentPassword: '' } : ({ email: '' } as Record<Field, string>),
@@ -50,7 +51,10 @@ export function EmailChange({
         setDone(null);
         form.setBusy(true);
         const { email, currentPassword } = form.values;
-        const answer = await saveChange(userId, emailChange(email, currentPassword ?? '', { confirms }));
+        const answer = await saveChange(
+          userId,
+          emailChange(email, currentPassword ?? '', { confirms, language: resolveLanguage(i18n.language) }),
+        );
         form.setBusy(false);
         if (!answer) return;
         const now = answer.email ?? email.trim();

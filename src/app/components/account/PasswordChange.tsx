@@ -6,6 +6,7 @@ import type { FieldSpec } from '../../forms/use-required-form';
 import { useRequiredForm } from '../../forms/use-required-form';
 import { showError } from '../../stores/banner';
 import { AccountForm } from './AccountForm';
+import { resolveLanguage } from '../../i18n/languages';
 
 type Field = 'currentPassword' | 'password' | 'again';
 
@@ -15,7 +16,7 @@ type Field = 'currentPassword' | 'password' | 'again';
  * token the answer carries.
  */
 export function PasswordChange({ userId, confirms }: { readonly userId: string; readonly confirms: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const form = useRequiredForm<Field>(
     confirms
       ? { currentPassword: '', password: '', again: '' }
@@ -53,7 +54,10 @@ export function PasswordChange({ userId, confirms }: { readonly userId: string; 
           return;
         }
         form.setBusy(true);
-        const answer = await saveChange(userId, passwordChange(password, currentPassword ?? '', { confirms }));
+        const answer = await saveChange(
+          userId,
+          passwordChange(password, currentPassword ?? '', { confirms, language: resolveLanguage(i18n.language) }),
+        );
         form.setBusy(false);
         if (!answer) return;
         for (const field of fields) form.set(field.name)('');

@@ -15,7 +15,7 @@ export function PlayerIdentity({ player }: { readonly player: PublicUser }) {
         {name.slice(0, 1)}
       </span>
       <div className="player-heading">
-        <h1 className="player-name" data-testid="player-name">
+        <h1 className="profile-name" data-testid="player-name">
           <span className="username">{name}</span> <BotBadge title={player.title} />
           {player.role?.toLowerCase() === 'admin' && <span className="badge accent">{t('profiles.moderator')}</span>}
         </h1>
