@@ -1,5 +1,6 @@
 import { Layout } from './components/Layout';
 import { SessionWatcher } from './components/SessionWatcher';
+import { PeopleWatcher } from './components/friends/PeopleWatcher';
 import { AppRoutes } from './routing/AppRoutes';
 import { RoomSessionsProvider } from './session/sessions-context';
 
@@ -7,6 +8,7 @@ export function App() {
   return (
     <RoomSessionsProvider>
       <SessionWatcher />
+      <PeopleWatcher />
       <Layout>
         <AppRoutes />
       </Layout>

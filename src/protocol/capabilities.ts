@@ -49,6 +49,8 @@ export const FEATURES = [
   'analysis',
   /** Chat beyond the SPEC dialect's: quick messages in each reader's language, the spectators' channel, mute, report, the lines beside a replay, and the moderators' page. */
   'moderation',
+  /** Friends with their presence, challenges and direct messages, live on /lobby (docs/game.md, "Friends"). */
+  'friends',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

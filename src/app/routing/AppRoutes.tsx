@@ -25,6 +25,10 @@ const AccountPage = lazy(() => import('../pages/AccountPage'));
 const AccountDeletedPage = lazy(() => import('../pages/AccountDeletedPage'));
 const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'));
 const AdminPage = lazy(() => import('../pages/AdminPage'));
+/* Friends and direct messages (docs/game.md, "Friends", "Direct messages"). */
+const FriendsPage = lazy(() => import('../pages/FriendsPage'));
+const MessagesPage = lazy(() => import('../pages/MessagesPage'));
+const ConversationPage = lazy(() => import('../pages/ConversationPage'));
 /* Pages no first visit of / shows (the not-found art, the log-out step): chunks of their own too. */
 const LogoutPage = lazy(() => import('../pages/LogoutPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
@@ -84,6 +88,35 @@ export function AppRoutes() {
         <Route path={ROUTES.resetPassword} component={ResetPasswordPage} />
         <Route path={ROUTES.admin}>
           <Guarded access={loggedInAccess}>{() => <AdminPage />}</Guarded>
+        </Route>
+        <Route path={ROUTES.friends}>
+          <Guarded access={loggedInAccess}>
+            {(user) => (
+              <RequiresFeature feature="friends">
+                <FriendsPage myId={user.id} />
+              </RequiresFeature>
+            )}
+          </Guarded>
+        </Route>
+        <Route path={ROUTES.messages}>
+          <Guarded access={loggedInAccess}>
+            {(user) => (
+              <RequiresFeature feature="friends">
+                <MessagesPage myId={user.id} />
+              </RequiresFeature>
+            )}
+          </Guarded>
+        </Route>
+        <Route path={ROUTES.conversation}>
+          {(params) => (
+            <Guarded access={loggedInAccess}>
+              {(user) => (
+                <RequiresFeature feature="friends">
+                  <ConversationPage key={params.id} userId={params.id} myId={user.id} />
+                </RequiresFeature>
+              )}
+            </Guarded>
+          )}
         </Route>
         <Route path={ROUTES.replay}>
           {(params) => (

@@ -1,7 +1,7 @@
 import { ROUTES } from './paths';
 
 /** The main navigation's entries (components/nav/MainNav.tsx). */
-export type NavSection = 'play' | 'watch' | 'leaderboard' | 'profile';
+export type NavSection = 'play' | 'watch' | 'leaderboard' | 'friends' | 'profile';
 
 /**
  * Which entry of the main navigation a path belongs to, to mark it as the current one: a room's
@@ -13,6 +13,7 @@ export function navSection(path: string): NavSection | null {
   if (clean === ROUTES.liveGames || /^\/game\/[^/]+\/watch$/.test(clean)) return 'watch';
   if (clean === ROUTES.leaderboard) return 'leaderboard';
   if (clean === ROUTES.profile) return 'profile';
+  if (clean === ROUTES.friends || clean === ROUTES.messages || clean.startsWith('/messages/')) return 'friends';
   if (clean.startsWith('/game/')) return 'play';
   return null;
 }

@@ -20,6 +20,10 @@ export const ROUTES = {
   resetPassword: '/reset-password',
   /** The moderators' page; its sections are `?section=<id>` (src/app/admin/sections.ts), since /admin/… paths are the API's. */
   admin: '/admin',
+  /** Friends, their requests and presence; direct messages, and one conversation. */
+  friends: '/friends',
+  messages: '/messages',
+  conversation: '/messages/:id',
   game: '/game/:id',
   /** The game routes without an id: sent home (docs/game.md, Routes). */
   lobbyWithoutId: '/game/lobby',
@@ -54,4 +58,9 @@ export function playersPath(query = ''): string {
 /** The moderators' page at one of its sections; the API answers /admin/<name>, so the section is a query. */
 export function adminPath(section?: string): string {
   return section ? `/admin?${new URLSearchParams({ section })}` : '/admin';
+}
+
+/** The conversation with a player. */
+export function conversationPath(userId: string): string {
+  return `/messages/${encodeURIComponent(userId)}`;
 }

@@ -24,7 +24,7 @@ describe('navSection: the entry of the main navigation a page belongs to', () =>
 });
 
 describe('the header (docs/game.md, The pages)', () => {
-  it('leads a player to Play, Watch, the leaderboard and their profile, the current one marked', async () => {
+  it('leads a player to Play, Watch, the leaderboard, their friends and their profile, the current one marked', async () => {
     renderApp('/leaderboard', { user: 'alice' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
@@ -32,6 +32,7 @@ describe('the header (docs/game.md, The pages)', () => {
       ['Play', '/'],
       ['Watch', '/watch'],
       ['Leaderboard', '/leaderboard'],
+      ['Friends', '/friends'],
       ['Profile', '/profile'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Leaderboard' }).getAttribute('aria-current')).toBe('page');

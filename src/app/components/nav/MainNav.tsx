@@ -5,6 +5,7 @@ import { navSection } from '../../routing/nav-section';
 import { ROUTES } from '../../routing/paths';
 import { useFeatures } from '../../server/use-features';
 import { authStore } from '../../stores/auth';
+import { FriendsNavEntry } from './FriendsNavEntry';
 import { NavEntry } from './NavEntry';
 
 /**
@@ -33,6 +34,7 @@ export function MainNav() {
           current={current === 'leaderboard'}
         />
       )}
+      {user && features.friends && <FriendsNavEntry current={current === 'friends'} />}
       {user && (
         <NavEntry href={ROUTES.profile} icon="profile" label={t('nav.profile')} current={current === 'profile'} />
       )}

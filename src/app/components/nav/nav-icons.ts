@@ -7,6 +7,9 @@ export const NAV_ICONS = {
   watch: EYE_ICON,
   /** A podium. */
   leaderboard: 'M9 4h6v17H9zM2 10h6v11H2zm14 3h6v8h-6z',
+  /** Two heads and shoulders. */
+  friends:
+    'M8.5 3a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM0 20.5C0 16.6 3.6 14 8.5 14s8.5 2.6 8.5 6.5zM16.5 4a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7zM18.6 20.5c0-2.5-1-4.6-2.8-6.1 4.4.2 8.2 2.5 8.2 6.1z',
   /** A head and shoulders. */
   profile: 'M12 2.5a4.75 4.75 0 1 0 0 9.5 4.75 4.75 0 0 0 0-9.5zM2.5 21.5c0-4.6 4.2-7.5 9.5-7.5s9.5 2.9 9.5 7.5z',
 } as const;

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { PublicUser } from '../../../protocol/accounts';
 import { BlockButton } from './BlockButton';
+import { ChallengeButton } from './ChallengeButton';
+import { FriendButton } from './FriendButton';
 
 /** What an action or a section of a player's profile is given. */
 export interface ProfileSlotProps {
@@ -22,7 +24,11 @@ export interface ProfileSlot {
  * Message); each decides when it shows (not on one's own profile, not for the computer, not on a
  * server without its feature). Block comes last: it ends the others.
  */
-export const PROFILE_ACTIONS: readonly ProfileSlot[] = [{ id: 'block', Component: BlockButton }];
+export const PROFILE_ACTIONS: readonly ProfileSlot[] = [
+  { id: 'friend', Component: FriendButton },
+  { id: 'challenge', Component: ChallengeButton },
+  { id: 'block', Component: BlockButton },
+];
 
 /**
  * The sections of a player's profile between the record by rules and the recent games (analysis:

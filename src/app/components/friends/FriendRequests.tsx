@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import type { FriendRequest } from '../../../protocol/friends';
+import { acceptRequest, declineRequest, withdrawRequest } from '../../people/people-session';
+import { usePlayerName } from '../../players/use-player-name';
+import { playerPath } from '../../routing/paths';
+import { peopleStore } from '../../stores/people';
+
+function Who({ user }: { readonly user: FriendRequest['sender'] }) {
+  const name = usePlayerName();
+  return (
+    <Link href={playerPath(user.id)} className="friend-who">
+      <span className="avatar" aria-hidden="true">
+        {name(user).slice(0, 1)}
+      </span>
+      <strong>{name(user)}</strong>
+    </Link>
+  );
+}
+
+/** Requests waiting: those sent to the player (Accept, Decline) and those they sent (Withdraw). */
+export function FriendRequests() {
+  const { t } = useTranslation();
+  const { incoming, outgoing } = useSnapshot(peopleStore);
+  if (incoming.length + outgoing.length === 0) return null;
+  return (
+    <section className="card friend-requests" aria-labelledby="friend-requests-title">
+      <h2 id="friend-requests-title">{t('friends.requests')}</h2>
+      <ul className="list friend-list">
+        {incoming.map((request) => (
+          <li key={request.id} className="friend-row" data-testid="incoming-request">
+            <Who user={request.sender} />
+            <span className="hint grow">{t('friends.wantsToBeFriends')}</span>
+            <div className="friend-actions">
+              <button type="button" className="small" onClick={() => void acceptRequest(request.id)}>
+                {t('friends.accept')}
+              </button>
+              <button type="button" className="secondary small" onClick={() => void declineRequest(request.id)}>
+                {t('friends.decline')}
+              </button>
+            </div>
+          </li>
+        ))}
+        {outgoing.map((request) => (
+          <li key={request.id} className="friend-row" data-testid="outgoing-request">
+            <Who user={request.receiver} />
+            <span className="hint grow">{t('friends.waitingAnswer')}</span>
+            <div className="friend-actions">
+              <button type="button" className="ghost small" onClick={() => void withdrawRequest(request.id)}>
+                {t('friends.withdraw')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
