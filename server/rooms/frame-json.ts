@@ -39,6 +39,8 @@ export class FrameJson {
   /** JSON.stringify(value), written once per change, or once a round for a value kept (keepJson). */
   value(value: unknown): string {
     if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+    // A part already written, kept while its board stays (board-texts.ts).
+    if (value instanceof EncodedJson) return value.json;
     let text = roundTexts.get(value) ?? this.texts.get(value);
     if (text === undefined) {
       text = JSON.stringify(value);

@@ -1,6 +1,7 @@
 import { type GameState, newGame, playMoves, type TurnSeconds } from '../../src/game';
 import type { StoredRoom } from '../db/storage';
 import type { StateFrame, Title, WireStateFrame } from '../../src/protocol';
+import { BoardTexts } from './board-texts';
 import { RoomTimers } from './timers';
 
 export interface RoomMember {
@@ -94,6 +95,8 @@ export class Room {
   readonly changeListeners = new Set<(room: Room) => void>();
   /** Grace periods and the turn clock; they fire actions through exclusive() like any event. */
   readonly timers = new RoomTimers();
+  /** The JSON of its boards' grids, kept while a board is unchanged (board-texts.ts). */
+  readonly boardTexts = new BoardTexts();
   private tail: Promise<unknown> = Promise.resolve();
   private pending = 0;
 

@@ -1,8 +1,10 @@
-import { opponentOf } from '../../src/game';
+import { boardOf, opponentOf } from '../../src/game';
 import type { Member, ServerEventName } from '../../src/protocol';
 import { toWireOwnGrid, toWireShips } from '../../src/protocol/spec-dialect';
 import type { BoardViews } from './board-views';
+import { EncodedJson } from './frame-json';
 import type { Room } from './room';
+import type { ChangeViews } from './views';
 
 /*
  * The events of the SPEC dialect (docs/protocol.md), as the original server sends them, cut from
@@ -95,4 +97,49 @@ export function specEvents(room: Room, userId: string, events: readonly ServerEv
   if (shotGrid && !out.includes('battlePlace')) out.push('battlePlace');
   if (members) out.push('members');
   return out;
+}
+
+/**
+ * The SPEC-dialect payloads of one change for the sockets of this node, each written as JSON once
+ * for every member that gets it (issue 37): the members list (the same for both members) once per
+ * change, and a grid once for as long as its board stays unchanged (board-texts.ts): after a shot,
+ * the `battlePlace` the player who was shot at gets again is the text written at the previous shot.
+ * json-parser.ts puts an EncodedJson in the packet as it is; the text is JSON.stringify's of
+ * specPayload's value, character for character (tests/unit/server/spec-change.test.ts).
+ */
+export class SpecChange {
+  private membersJson: EncodedJson | null = null;
+
+  constructor(
+    private readonly room: Room,
+    private readonly views: ChangeViews,
+  ) {}
+
+  /** The payload of `event` for `userId`, written for a socket of this node. */
+  encoded(event: ServerEventName, userId: string): unknown {
+    const { room, views } = this;
+    const { state, boardTexts } = room;
+    const make = () => specPayload(event, room, userId, views);
+    switch (event) {
+      case 'members':
+        this.membersJson ??= new EncodedJson(JSON.stringify(make()));
+        return this.membersJson;
+      case 'battlePlace': {
+        const opponent = opponentOf(state, userId);
+        const board = opponent === undefined || !state.players.includes(userId) ? undefined : boardOf(state, opponent);
+        return board ? boardTexts.json(board, 'public', make) : make();
+      }
+      case 'playerBoats': {
+        const board = boardOf(state, userId);
+        return board && board.fleet === state.fleets[userId] ? boardTexts.json(board, 'keyed', make) : make();
+      }
+      case 'opponentBoats': {
+        const opponent = opponentOf(state, userId);
+        const board = opponent === undefined ? undefined : boardOf(state, opponent);
+        return board && board.fleet === state.fleets[opponent ?? ''] ? boardTexts.json(board, 'keyed', make) : make();
+      }
+      default:
+        return make();
+    }
+  }
 }

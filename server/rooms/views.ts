@@ -1,4 +1,4 @@
-import { type GameState, lastMove, lastShot, opponentBoard, type Shot } from '../../src/game';
+import { boardOf, type GameState, lastMove, lastShot, opponentBoard, type Shot } from '../../src/game';
 import type {
   Match,
   Member,
@@ -105,12 +105,18 @@ export class ChangeViews {
    */
   wireView(userId: string): WirePlayerStateView {
     const { state } = this.room;
+    return this.viewWith(userId, this.boards.ownRows(state, userId), this.boards.knownRows(state, userId));
+  }
+
+  /** The wire view with the grids given, in the frame's key order. */
+  private viewWith<G>(userId: string, own: G, known: G) {
+    const { state } = this.room;
     return {
       status: state.status,
       members: this.members(),
       shipsIndexes: sharedFleet(state.fleets[userId]),
-      playerBoats: this.boards.ownRows(state, userId),
-      opponentBoats: this.boards.knownRows(state, userId),
+      playerBoats: own,
+      opponentBoats: known,
       opponentShipsIndexes: this.boards.knownShips(state, userId),
       battlePlace: lastShot(state),
       ...this.salvoMove(),
@@ -141,7 +147,19 @@ export class ChangeViews {
    */
   encodedFrame(userId: string): EncodedJson {
     this.json ??= new FrameJson();
-    const out = this.json.pieces(this.wireView(userId), ['{"seq":', String(this.room.seq), ',"view":']);
+    // Each grid's rows as JSON, kept while its board is unchanged: a shot changes one board, and
+    // the other's rows are neither made nor written again (board-texts.ts).
+    const { state, boardTexts } = this.room;
+    const ownBoard = boardOf(state, userId);
+    const knownBoard = opponentBoard(state, userId);
+    const own = ownBoard
+      ? boardTexts.json(ownBoard, 'ownRows', () => this.boards.ownRows(state, userId))
+      : this.boards.ownRows(state, userId);
+    const known = knownBoard
+      ? boardTexts.json(knownBoard, 'publicRows', () => this.boards.knownRows(state, userId))
+      : this.boards.knownRows(state, userId);
+    const view = this.viewWith<unknown>(userId, own, known);
+    const out = this.json.pieces(view, ['{"seq":', String(this.room.seq), ',"view":']);
     out.push('}');
     return new EncodedJson(out.join(''));
   }

@@ -2,7 +2,7 @@ import { type ServerEventName, STATE_EVENT } from '../../src/protocol';
 import type { Fanout } from '../rooms/actions';
 import type { Publisher } from '../rooms/dispatch';
 import type { Room, RoomMember } from '../rooms/room';
-import { specEvents, specPayload } from '../rooms/spec-views';
+import { SpecChange, specEvents, specPayload } from '../rooms/spec-views';
 import { ChangeViews } from '../rooms/views';
 import { spectatorFeed } from './spectators';
 import type { RoomNamespace } from './types';
@@ -26,6 +26,8 @@ export function socketPublisher(nsp: RoomNamespace): Publisher {
 function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { readonly game?: boolean } = {}): void {
   // Every frame of this change is cut from the same views, made once (views.ts, ChangeViews).
   const views = new ChangeViews(room);
+  // The SPEC dialect's payloads, each written once for every local socket that gets it.
+  let spec: SpecChange | null = null;
   const send = (member: RoomMember): void => {
     if (member.socketId === null) return;
     // broadside/2: every change, whatever it changed for this member, so that its seq has no gap
@@ -53,8 +55,12 @@ function publish(nsp: RoomNamespace, room: Room, fanout: Fanout, options: { read
       target.emit(STATE_EVENT, local ? views.encodedFrame(member.userId) : views.frame(member.userId));
       return;
     }
+    if (local) spec ??= new SpecChange(room, views);
     for (const event of specEvents(room, member.userId, events)) {
-      target.emit(event, specPayload(event, room, member.userId, views));
+      target.emit(
+        event,
+        spec && local ? spec.encoded(event, member.userId) : specPayload(event, room, member.userId, views),
+      );
     }
   };
   // The member whose turn it is goes last, so its turn signal leaves after every other frame.

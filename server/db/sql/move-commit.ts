@@ -49,8 +49,13 @@ export function sqliteMoveCommit(db: Kysely<Database>, runSync: RunSync | null):
     ...(w.end === null ? [] : closeRoundQueries(db, w.slug, w.gameId, w.end, w.endedAt)),
   ];
   return (writes) => {
+    // On the file itself: each row straight into the prepared insert, no query objects made per shot.
     const wrote = runSync?.((run) => {
-      for (const w of writes) for (const q of queries(w)) run(q.sql, q.parameters);
+      for (const w of writes) {
+        for (let i = 0; i < w.rows.length; i++) run(insertShotSql, params(w, w.rows[i] as MoveRow, i));
+        if (w.end !== null)
+          for (const q of closeRoundQueries(db, w.slug, w.gameId, w.end, w.endedAt)) run(q.sql, q.parameters);
+      }
     });
     if (wrote) return;
     return db.transaction().execute(async (tx) => {

@@ -4,6 +4,7 @@ import {
   CLASSIC_RULES,
   cellIndex,
   coordOf,
+  lastShot,
   createRng,
   lastMove,
   makeRules,
@@ -19,7 +20,10 @@ import { RoomActions } from '../../../server/rooms/actions';
 import type { Actor } from '../../../server/rooms/commands';
 import { type Publisher, RoomDispatcher } from '../../../server/rooms/dispatch';
 import { RoomRegistry } from '../../../server/rooms/registry';
+import { EncodedJson } from '../../../server/rooms/frame-json';
+import { SpecChange, specPayload } from '../../../server/rooms/spec-views';
 import { ChangeViews, matchOf } from '../../../server/rooms/views';
+import { SERVER_EVENTS } from '../../../src/protocol';
 import { fixedFleet, verticalFleet } from '../game/helpers';
 
 /*
@@ -38,6 +42,11 @@ const silent = { error: vi.fn(), warn: vi.fn(), info: vi.fn() } as unknown as Fa
 interface Seen {
   readonly seq: number;
   readonly views: Record<string, PlayerStateView>;
+  /** The SPEC dialect's `battlePlace` as written for each member's local socket. */
+  readonly battlePlace: Record<string, unknown>;
+  /** The status and the last shooter of the change. */
+  readonly status: string;
+  readonly shooter: string | null;
 }
 
 async function playedGame(rules: Rules = CLASSIC_RULES): Promise<Seen[]> {
@@ -48,6 +57,18 @@ async function playedGame(rules: Rules = CLASSIC_RULES): Promise<Seen[]> {
     publish: (room) => {
       const change = new ChangeViews(room);
       const views: Record<string, PlayerStateView> = {};
+      // The SPEC dialect's payloads as a local socket gets them (written once, grids kept while
+      // their board stays): JSON.stringify of the payload made the plain way, to the letter.
+      const spec = new SpecChange(room, change);
+      const battlePlace: Record<string, unknown> = {};
+      for (const id of room.members.keys()) {
+        battlePlace[id] = spec.encoded('battlePlace', id);
+        for (const event of SERVER_EVENTS) {
+          const sent = spec.encoded(event, id);
+          const text = sent instanceof EncodedJson ? sent.json : JSON.stringify(sent);
+          expect(text, `${event} to ${id} at ${room.seq}`).toBe(JSON.stringify(specPayload(event, room, id, change)));
+        }
+      }
       for (const id of room.members.keys()) {
         views[id] = change.view(id);
         // Byte for byte the frame made the plain way (the clock's serverNow taken from the change).
@@ -79,7 +100,8 @@ async function playedGame(rules: Rules = CLASSIC_RULES): Promise<Seen[]> {
         expect(local.view).toEqual(views[id]);
         expect(local.wire()).toEqual(change.frame(id));
       }
-      seen.push({ seq: room.seq, views });
+      const status = room.state.status;
+      seen.push({ seq: room.seq, views, battlePlace, status, shooter: lastShot(room.state)?.shooterId ?? null });
     },
   };
   const { dispatch } = new RoomDispatcher({
@@ -139,6 +161,23 @@ describe('ChangeViews', () => {
     expect(ended?.match.endReason).toBe('SUNK');
     // At ENDED, the whole opponent fleet.
     expect(ended?.opponentShipsIndexes).toEqual(FLEETS.bob);
+  });
+
+  it('writes an unchanged grid once: after a shot, the battlePlace of the player shot at is the text of the shot before', async () => {
+    const seen = await playedGame();
+    let reused = 0;
+    for (const [i, change] of seen.entries()) {
+      const before = seen[i - 1];
+      if (!before || change.status !== 'PLAY' || before.status !== 'PLAY' || change.shooter === null) continue;
+      if (before.shooter === null) continue;
+      const target = change.shooter === 'ada' ? 'bob' : 'ada';
+      // The target's knowledge of the shooter's board did not change with this shot: the same text, not written again.
+      expect(change.battlePlace[target]).toBe(before.battlePlace[target]);
+      // The shooter's did: a new text.
+      expect(change.battlePlace[change.shooter]).not.toBe(before.battlePlace[change.shooter]);
+      reused++;
+    }
+    expect(reused).toBeGreaterThan(60);
   });
 
   it('a salvo game under again-after-a-hit: every frame (lastMove included) byte for byte the plain one', async () => {
