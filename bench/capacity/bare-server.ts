@@ -1,11 +1,15 @@
 /**
- * The stack's own limit for bench:capacity: a bare socket.io server that plays the broadside/2
- * dialect (docs/protocol.md, "broadside/2: one state frame per change") with nothing else — no
- * validation, rules, views, storage or authentication. It pairs two sockets per room, keeps each
- * fleet as a cell → ship lookup and both grids as arrays, and per change sends every member one
+ * The stack's own limit for bench:capacity: a bare socket.io server that plays either dialect
+ * (docs/protocol.md) with nothing else — no validation, rules, views, storage or authentication.
+ * It pairs two sockets per room, keeps each fleet as a cell → ship lookup and both grids as arrays,
+ * and per change sends each member what ours sends it, in the same order as
+ * server/socket/publish.ts (the member whose turn it is last): to a broadside/2 socket one
  * `state {seq, view}` frame of the same shape, key order and size as server/rooms/views.ts
- * `ChangeViews` (the shooter also gets its ack), in the same order as server/socket/publish.ts.
- * Whatever the real server costs more per shot is its own work.
+ * `ChangeViews`; to a SPEC-dialect socket (no `protocol` in its handshake) the field events
+ * server/rooms/spec-views.ts picks, of the same shape and size (a shot: `battlePlace` and `members`
+ * to the shooter, `battlePlace`, `playerBoats` and `members` to the other). Each payload is
+ * stringified per socket, as socket.io does by itself. Whatever the real server costs more per
+ * shot is its own work.
  */
 import { Server, type Socket } from 'socket.io';
 
@@ -20,6 +24,8 @@ type Ack = (reply: unknown) => void;
 
 interface Player {
   readonly userId: string;
+  /** Speaks the SPEC dialect (field events) rather than broadside/2. */
+  readonly spec: boolean;
   readonly username: string;
   socket: Socket;
   fleet: Fleet | null;
@@ -88,18 +94,101 @@ function view(room: Room, p: Player, list: ReturnType<typeof members>) {
   };
 }
 
-/** One change: every member one frame, the member whose turn it is now last (as publish.ts). */
-function publish(room: Room): void {
+/** The SPEC dialect's field events of one change (spec-views.ts), what a member is told. */
+type SpecEvent =
+  | 'gameStatus'
+  | 'shipsIndexes'
+  | 'playerBoats'
+  | 'opponentBoats'
+  | 'opponentShipsIndexes'
+  | 'battlePlace'
+  | 'winner'
+  | 'members';
+/** A whole state, in the original's order (a join, a new round, the last shot). */
+const EVERYTHING: readonly SpecEvent[] = [
+  'gameStatus',
+  'shipsIndexes',
+  'playerBoats',
+  'opponentBoats',
+  'opponentShipsIndexes',
+  'battlePlace',
+  'winner',
+  'members',
+];
+
+/** The SPEC dialect's members: ours with `isHost`, `hasToPlay` marking who has not placed during PLACE_SHIPS. */
+function specMembers(room: Room) {
+  return members(room).map((m, i) => ({
+    ...m,
+    isHost: i === 0,
+    hasToPlay:
+      room.status === 'PLACE_SHIPS'
+        ? room.players[i]?.fleet === null
+        : room.status === 'PLAY' && room.turn === m.userId,
+  }));
+}
+
+/** An own grid as the SPEC dialect sends it: ship cells hold their key. */
+function keyedGrid(p: Player): string[][] {
+  return p.own.map((row, y) => row.map((cell, x) => (cell === 'S' ? (p.ships.get(y * 10 + x) ?? 'S') : cell)));
+}
+
+function specPayload(room: Room, p: Player, event: SpecEvent): unknown {
+  const o = other(room, p);
+  switch (event) {
+    case 'gameStatus':
+      return room.status;
+    case 'members':
+      return specMembers(room);
+    case 'shipsIndexes':
+      return p.fleet;
+    case 'playerBoats':
+      return keyedGrid(p);
+    case 'opponentBoats':
+      return o ? keyedGrid(o) : p.seen;
+    case 'opponentShipsIndexes':
+      return o?.fleet ?? {};
+    case 'battlePlace':
+      return p.seen;
+    case 'winner':
+      return room.winner;
+  }
+}
+
+/** The events a SPEC member gets out of `events` (spec-views.ts specEvents): the opponent's board and fleet only at ENDED. */
+function specEvents(room: Room, p: Player, events: readonly SpecEvent[]): SpecEvent[] {
+  return events.filter(
+    (e) =>
+      (room.status === 'ENDED' || (e !== 'opponentBoats' && e !== 'opponentShipsIndexes')) &&
+      (e !== 'shipsIndexes' || p.fleet !== null),
+  );
+}
+
+/**
+ * One change: every member its frame(s), the member whose turn it is now last (as publish.ts).
+ * `fanout` names a SPEC member's events (everything by default); a broadside/2 member always gets its state.
+ */
+function publish(room: Room, fanout: (p: Player) => readonly SpecEvent[] = () => EVERYTHING): void {
   room.seq++;
   const list = members(room);
   const order = [...room.players].sort((a, b) => Number(a.userId === room.turn) - Number(b.userId === room.turn));
-  for (const p of order) p.socket.emit('state', { seq: room.seq, view: view(room, p, list) });
+  for (const p of order) {
+    if (!p.spec) {
+      p.socket.emit('state', { seq: room.seq, view: view(room, p, list) });
+      continue;
+    }
+    for (const event of specEvents(room, p, fanout(p))) p.socket.emit(event, specPayload(room, p, event));
+  }
 }
 
 const io = new Server(Number(process.env.PORT ?? 0), { serveClient: false, maxHttpBufferSize: 16 * 1024 });
 io.of('/room').on('connection', (socket) => {
   const userId = String(socket.handshake.query.userId ?? socket.id);
   const username = String(socket.handshake.query.username ?? userId).slice(0, 20);
+  const spec = socket.handshake.query.protocol !== 'broadside/2';
+  const statusAck = (status: string) =>
+    spec ? { gameStatus: status } : { gameStatus: status, protocol: 'broadside/2' };
+  const done = spec ? {} : null;
   let room: Room | null = null;
   let me: Player | null = null;
 
@@ -111,6 +200,7 @@ io.of('/room').on('connection', (socket) => {
     }
     me = {
       userId,
+      spec,
       username,
       socket,
       fleet: null,
@@ -122,8 +212,9 @@ io.of('/room').on('connection', (socket) => {
     };
     r.players.push(me);
     room = r;
-    ack({ gameStatus: r.status, protocol: 'broadside/2' });
-    publish(r);
+    ack(statusAck(r.status));
+    const joiner = me;
+    publish(r, (p) => (p === joiner ? EVERYTHING : ['members']));
   });
 
   const newRound = (r: Room): void => {
@@ -142,13 +233,13 @@ io.of('/room').on('connection', (socket) => {
 
   socket.on('startGame', (_slug: string, ack: Ack) => {
     if (!room) return ack({ error: 'NOT_JOINED' });
-    ack(null);
+    ack(done);
     newRound(room);
   });
 
   socket.on('replay', (_slug: string, ack: Ack) => {
     if (!room || room.status !== 'ENDED') return ack({ error: 'WRONG_STATUS' });
-    ack({ gameStatus: 'PLACE_SHIPS', protocol: 'broadside/2' });
+    ack(statusAck('PLACE_SHIPS'));
     newRound(room);
   });
 
@@ -167,12 +258,16 @@ io.of('/room').on('connection', (socket) => {
         if (row) row[c.x] = 'S';
       }
     }
-    ack(null);
-    if (r.players.every((q) => q.fleet !== null)) {
+    ack(done);
+    const started = r.players.every((q) => q.fleet !== null);
+    if (started) {
       r.status = 'PLAY';
       r.turn = r.players[Math.floor(Math.random() * r.players.length)]?.userId ?? null;
     }
-    publish(r);
+    publish(r, (q) => {
+      const own: SpecEvent[] = q === p ? ['shipsIndexes', 'playerBoats'] : [];
+      return started ? [...own, 'gameStatus', 'battlePlace', 'members'] : own;
+    });
   });
 
   socket.on('shoot', (target: Coord, ack: Ack) => {
@@ -209,7 +304,10 @@ io.of('/room').on('connection', (socket) => {
       r.winner = { userId: p.userId, username: p.username };
     } else r.turn = o.userId;
     ack(result);
-    publish(r);
+    const won = r.status === 'ENDED';
+    publish(r, (q) =>
+      won ? EVERYTHING : q === p ? ['battlePlace', 'members'] : ['battlePlace', 'playerBoats', 'members'],
+    );
   });
 
   socket.on('disconnect', () => {

@@ -1,10 +1,11 @@
 /**
- * `npm run bench:capacity`: how many shots one CPU core sustains, side by side in one run, for
+ * `npm run bench:capacity`: how many shots and games one CPU core sustains, side by side in one run, for
+ *   - `spec`: our server, its players speaking the SPEC dialect (field events, docs/protocol.md);
  *   - `broadside`: our server, its players speaking broadside/2 (one `state {seq, view}` per change);
- *   - `bare`: a bare socket.io server sending the same frames per shot, of the same shape and size
- *     (bare-server.ts): the stack's own limit;
- *   - `before`: our server as it was at `--baseline` (default 409d067, the last commit before the
- *     state frames: broadside/2 members got field events), built from that commit (bench/commit-build.ts).
+ *   - `bare-spec`, `bare`: a bare socket.io server sending the same frames per shot in that
+ *     dialect, of the same shape and size (bare-server.ts): the stack's own limit;
+ *   - `before-spec`, `before` (only when named in --configs): our server as it was at `--baseline`
+ *     (default: main), built from that commit (bench/commit-build.ts).
  * Each server runs alone on CPU 1 (taskset) while this generator runs on CPU 0, so neither steals
  * the other's core; `--tables` games are in flight at once (two players each, shooting as soon as
  * the server tells them it is their turn), `--warmup` seconds are played before `--seconds` are
@@ -13,7 +14,7 @@
  * (what one whole core would do however busy the shared machine is), shots/s, shoot p50/p99, errors.
  *
  *   npm run bench:capacity -- [--tables 64] [--seconds 20] [--warmup 5] [--rounds 1]
- *     [--configs broadside,bare,before] [--baseline <commit>] [--json]
+ *     [--configs spec,bare-spec,broadside,bare,before-spec,before] [--baseline <commit>] [--json]
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -29,7 +30,7 @@ import { limit } from '../limit';
 import { pinSelf } from '../pin';
 import { buildServerAt } from '../commit-build';
 import { benchServerEnv, buildBenchServer, buildServer, COMPILED_ENTRY, spawnJs } from '../server-entry';
-import { type CapacityResult, type Kind, KINDS, printReport, summarize } from './report';
+import { type CapacityResult, DEFAULT_KINDS, type Kind, KINDS, printReport, specKind, summarize } from './report';
 import { type SeatLogin, Table, Tally } from './table';
 
 const args = process.argv.slice(2);
@@ -43,14 +44,14 @@ const seconds = flag('--seconds', 20);
 const warmup = flag('--warmup', 5);
 const rounds = Math.round(flag('--rounds', 1));
 const json = args.includes('--json');
-const configs = text('--configs', KINDS.join(','))
+const configs = text('--configs', DEFAULT_KINDS.join(','))
   .split(',')
   .map((name) => {
     if (!(KINDS as readonly string[]).includes(name))
       throw new Error(`--configs: unknown ${name} (${KINDS.join(', ')})`);
     return name as Kind;
   });
-const baselineCommit = text('--baseline', '409d067');
+const baselineCommit = text('--baseline', 'main');
 
 function pinning(): { generator: string; server: string } | null {
   if (availableParallelism() < 2) return null;
@@ -69,7 +70,9 @@ function cpuSeconds(pid: number): number {
 }
 
 /** Two accounts and a room on our server (today's or the baseline's) for every table (signed up before anything is measured). */
-async function broadsideSeats(url: string): Promise<{ slug: string; logins: [SeatLogin, SeatLogin] }[]> {
+async function ourSeats(url: string, spec: boolean): Promise<{ slug: string; logins: [SeatLogin, SeatLogin] }[]> {
+  // A SPEC-dialect player names no protocol in its handshake, as the original client.
+  const protocol: Record<string, string> = spec ? {} : { protocol: BROADSIDE_PROTOCOL };
   const account = async (name: string): Promise<{ login: SeatLogin; api: ApiClient; id: string }> => {
     const api = new ApiClient({ baseUrl: url });
     const email = `${name}@capacity.test`;
@@ -77,7 +80,7 @@ async function broadsideSeats(url: string): Promise<{ slug: string; logins: [Sea
     const { access_token: token } = await api.login({ email, password: 'capacity bench' });
     const id = jwtDecode<TokenPayload>(token).id;
     return {
-      login: { query: { token, protocol: BROADSIDE_PROTOCOL }, userId: id },
+      login: { query: { token, ...protocol }, userId: id },
       api: new ApiClient({ baseUrl: url, token }),
       id,
     };
@@ -96,10 +99,11 @@ async function broadsideSeats(url: string): Promise<{ slug: string; logins: [Sea
 }
 
 /** The bare server trusts the query: ids and names as long as ours, so the frames weigh the same. */
-function bareSeats(round: number): { slug: string; logins: [SeatLogin, SeatLogin] }[] {
+function bareSeats(round: number, spec: boolean): { slug: string; logins: [SeatLogin, SeatLogin] }[] {
+  const protocol: Record<string, string> = spec ? {} : { protocol: BROADSIDE_PROTOCOL };
   const seat = (name: string): SeatLogin => {
     const userId = randomUUID();
-    return { query: { userId, username: name, protocol: BROADSIDE_PROTOCOL }, userId };
+    return { query: { userId, username: name, ...protocol }, userId };
   };
   return Array.from({ length: tables }, (_, i) => ({
     slug: `r${round}-t${i}`,
@@ -115,15 +119,15 @@ async function measure(kind: Kind, cpu: string | undefined, round: number): Prom
   const url = `http://127.0.0.1:${port}`;
   // Every table signs two accounts up from this one address.
   const ours = benchServerEnv(port, dataDir, { SIGNUPS_PER_ADDRESS: '0' });
-  const child =
-    kind === 'bare'
-      ? spawnJs(bareServer, { PORT: String(port) }, cpu)
-      : spawnJs(kind === 'before' ? (baseline?.entry ?? '') : COMPILED_ENTRY, ours, cpu);
+  const bare = kind === 'bare' || kind === 'bare-spec';
+  const child = bare
+    ? spawnJs(bareServer, { PORT: String(port) }, cpu)
+    : spawnJs(kind.startsWith('before') ? (baseline?.entry ?? '') : COMPILED_ENTRY, ours, cpu);
   const tally = new Tally();
   const open: Table[] = [];
   try {
-    await waitForHttp(kind === 'bare' ? `${url}/socket.io/?EIO=4&transport=polling` : `${url}/health`);
-    const seats = kind === 'bare' ? bareSeats(round) : await broadsideSeats(url);
+    await waitForHttp(bare ? `${url}/socket.io/?EIO=4&transport=polling` : `${url}/health`);
+    const seats = bare ? bareSeats(round, specKind(kind)) : await ourSeats(url, specKind(kind));
     await limit(seats, 16, async (seat, i) => {
       const table = new Table(tally, 1000 * round + i);
       open.push(table);
@@ -146,10 +150,18 @@ async function measure(kind: Kind, cpu: string | undefined, round: number): Prom
     const ms = (us: number): number => Math.round(us) / 1000;
     return {
       server: kind,
-      label: kind === 'before' ? `before ${baseline?.name}` : kind,
+      label: kind.startsWith('before') ? `${kind} ${baseline?.name}` : kind,
       shotsPerSecond: Math.round(tally.shots / elapsed),
       shotsPerCpuSecond: Math.round(tally.shots / Math.max(0.001, serverCpu * elapsed)),
       gamesPerSecond: Math.round((tally.games / elapsed) * 10) / 10,
+      // A game is a whole game's shots (from every game played, warm-up included): games that
+      // end inside a window of seconds are too few to count.
+      gamesPerCpuSecond:
+        Math.round(
+          ((tally.shots / Math.max(0.001, serverCpu * elapsed)) * 10) /
+            Math.max(1, tally.allShots / Math.max(1, tally.allGames)),
+        ) / 10,
+      shotsPerGame: Math.round(tally.allShots / Math.max(1, tally.allGames)),
       shootMs: {
         p50: ms(tally.shoot.getValueAtPercentile(50)),
         p99: ms(tally.shoot.getValueAtPercentile(99)),
@@ -171,7 +183,7 @@ async function measure(kind: Kind, cpu: string | undefined, round: number): Prom
 // Every server runs as plain JavaScript, ours exactly as `npm start` runs it.
 buildServer();
 const bareServer = buildBenchServer('bench/capacity/bare-server.ts', 'bare-server');
-const baseline = configs.includes('before')
+const baseline = configs.some((kind) => kind.startsWith('before'))
   ? {
       name: execFileSync('git', ['rev-parse', '--short', baselineCommit], { encoding: 'utf8' }).trim(),
       entry: buildServerAt(baselineCommit),

@@ -8,6 +8,9 @@ export class Tally {
   stopping = false;
   shots = 0;
   games = 0;
+  /** Shots and games played from the first shot on, warm-up included: shots a game, which a window of seconds cuts short. */
+  allShots = 0;
+  allGames = 0;
   errors = 0;
   readonly shoot: Histogram = build({ lowestDiscernibleValue: 1, numberOfSignificantValueDigits: 3 });
 }
@@ -139,6 +142,7 @@ export class Table {
       seat.targets.push(target);
       return;
     }
+    tally.allShots++;
     if (tally.measuring) {
       tally.shots++;
       tally.shoot.recordValue(us);
@@ -150,6 +154,7 @@ export class Table {
       this.turn(seat);
       return;
     }
+    tally.allGames++;
     if (tally.measuring) tally.games++;
     if (tally.stopping) return;
     const again = await seat.socket.call('replay', this.slug);
