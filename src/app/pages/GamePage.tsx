@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
+import { Hint } from '../components/analysis/Hint';
 import { BackButton } from '../components/BackButton';
 import { BotBadge } from '../components/bots/BotBadge';
 import { EndCard } from '../components/game/EndCard';
@@ -84,6 +85,7 @@ export default function GamePage({ slug, user }: { slug: string; user: User }) {
             panel={gameStatus === 'PLACE_SHIPS' ? <PlacementPanel session={session} /> : null}
           />
           {gameStatus === 'ENDED' && <EndCard />}
+          {gameStatus === 'PLAY' && <Hint slug={slug} />}
         </div>
       )}
     </section>

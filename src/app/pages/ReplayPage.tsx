@@ -4,6 +4,7 @@ import { usePlayerName } from '../players/use-player-name';
 import { RulesBadge } from '../components/rules/RulesBadge';
 import type { GameRecord } from '../../protocol/history';
 import { api } from '../api';
+import { ReplayReview } from '../components/analysis/ReplayReview';
 import { BackButton } from '../components/BackButton';
 import { errorText } from '../errors/error-text';
 import { Viewer } from '../replay/Viewer';
@@ -35,7 +36,14 @@ export default function ReplayPage({ gameId }: { gameId: string }) {
         <h1>{a && b ? t('replay.title', { a: a.username, b: b.username }) : t('replay.titleLoading')}</h1>
         {record && <RulesBadge rules={record.rules} />}
       </div>
-      {record ? <Viewer record={record} /> : <p role="status">{t('app.loading')}</p>}
+      {record ? (
+        <Viewer
+          record={record}
+          below={({ step, seek, nameOf }) => <ReplayReview record={record} step={step} onSeek={seek} nameOf={nameOf} />}
+        />
+      ) : (
+        <p role="status">{t('app.loading')}</p>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coordLabel, replayState } from '../../game';
 import { gameScript } from '../../protocol/game-script';
@@ -46,7 +46,22 @@ function StepButton({ icon, label, onClick }: { icon: StepIconName; label: strin
  * replay page feeds it a record from the server; `broadside view` one the harness refereed, with
  * `endText` saying how it ended when no server end reason can (a timeout, a crash, an illegal move).
  */
-export function Viewer({ record, endText }: { record: GameRecord; endText?: string }) {
+/** What a page may add under the controls (the replay page's review): the step on screen and a way to move it. */
+export interface ViewerExtra {
+  readonly step: number;
+  readonly seek: (step: number) => void;
+  readonly nameOf: (userId: string) => string;
+}
+
+export function Viewer({
+  record,
+  endText,
+  below,
+}: {
+  record: GameRecord;
+  endText?: string;
+  below?: (view: ViewerExtra) => ReactNode;
+}) {
   const { t } = useTranslation();
   const name = usePlayerName();
   const total = record.shots.length;
@@ -181,6 +196,7 @@ export function Viewer({ record, endText }: { record: GameRecord; endText?: stri
           </div>
         </div>
       </div>
+      {below?.({ step, seek: (to) => act({ type: 'seek', step: to }), nameOf })}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { gameStore } from '../../stores/game';
+import { ReviewLink } from '../analysis/ReviewLink';
 import { RulesBadge, RulesList } from '../rules/RulesBadge';
 import { EndSummary } from './EndSummary';
 
@@ -29,6 +30,7 @@ export function EndCard() {
         <RulesList rules={match.rules} />
       </details>
       <div className="card-actions">
+        <ReviewLink />
         <button type="button" className="secondary small" onClick={() => setOpen(false)}>
           {t('end.hide')}
         </button>

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PublicUser } from '../../../protocol/accounts';
+import { InsightsSection } from '../analysis/InsightsSection';
 import { BlockButton } from './BlockButton';
 import { ChallengeButton } from './ChallengeButton';
 import { FriendButton } from './FriendButton';
@@ -34,4 +35,4 @@ export const PROFILE_ACTIONS: readonly ProfileSlot[] = [
  * The sections of a player's profile between the record by rules and the recent games (analysis:
  * accuracy and insights), one line each, as PROFILE_ACTIONS.
  */
-export const PROFILE_SECTIONS: readonly ProfileSlot[] = [];
+export const PROFILE_SECTIONS: readonly ProfileSlot[] = [{ id: 'insights', Component: InsightsSection }];
