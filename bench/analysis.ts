@@ -148,7 +148,8 @@ const child = serverEntry(
 const loadBefore = loadAverages();
 const phases: Phase[] = [];
 try {
-  await waitForHttp(`${url}/health`);
+  // A loaded machine may take a while to start the server.
+  await waitForHttp(`${url}/health`, 120_000);
   console.error(`playing ${GAMES} games to analyse…`);
   const finished: { gameId: number; players: Account[] }[] = [];
   await limit(
