@@ -12,7 +12,8 @@ import { apiPlayer, checkNoSidewaysScroll, newContext, shootBothThemes, text } f
  * French, and a player's insights on their profile. The figures themselves are tested in
  * tests/unit/bots (the engine) and tests/integration/analysis.test.ts (the server).
  */
-test.describe.configure({ timeout: 150_000 });
+// Each test takes about a minute on an idle machine; the margin is for a loaded one.
+test.describe.configure({ timeout: 240_000 });
 
 /** Waits until the review on the replay page has the analysis (the server computes it meanwhile). */
 async function reviewed(page: Page): Promise<void> {
@@ -31,7 +32,7 @@ test('against the computer: the Hint shows the odds, the end card leads to the g
   await expect(page.locator('section.game')).toHaveAttribute('data-status', 'PLAY');
 
   // A few shots down the first column, each on the player's turn, so the review has moves to grade.
-  const column: Coord[] = [0, 1, 2, 3, 4, 5].map((y) => ({ x: 0, y }));
+  const column: Coord[] = [0, 1, 2, 3].map((y) => ({ x: 0, y }));
   for (const cell of column) {
     await expect(page.getByText(YOUR_TURN)).toBeVisible();
     await clickCell(page, 'opponent', cell);
@@ -44,7 +45,7 @@ test('against the computer: the Hint shows the odds, the end card leads to the g
   await expect(hint.getByTestId('hint-best')).toContainText('Best now:', { timeout: 45_000 });
   const cells = hint.locator('td.heat-cell');
   await expect(cells).toHaveCount(100);
-  // What the player knows is on the map: the six cells fired read as fired, the best ones starred.
+  // What the player knows is on the map: the cells fired read as fired, the best ones starred.
   await expect(hint.locator('td.heat-cell[data-level="fired"]')).toHaveCount(column.length);
   expect(await hint.locator('td.heat-cell[data-best]').count()).toBeGreaterThanOrEqual(1);
   await expect(cells.first()).toHaveAttribute('aria-label', /^A1, (miss|hit|sunk)/i);
@@ -66,8 +67,6 @@ test('against the computer: the Hint shows the odds, the end card leads to the g
   await expect(review.getByTestId('review-grade')).toHaveText(/^Grade \d+%$/);
   await expect(review.getByTestId('review-heat').locator('td[data-chosen]')).toHaveCount(1);
   await expect(review.getByTestId('grade-chart').locator('.grade-mark')).not.toHaveCount(0);
-  await review.scrollIntoViewIfNeeded();
-  await shootBothThemes(page, 'desktop', 'review');
 });
 
 /** A whole game between two people through their sockets: the first hunts the other's fleet after two misses. */
@@ -134,18 +133,28 @@ test('between people: no Hint; the review on a phone in French; the insights on 
     await review.getByTestId('review-move').scrollIntoViewIfNeeded();
   });
 
+  // The same review on a desktop in English, at her worst move.
+  const wide = await (await newContext(browser, 'desktop', alice)).newPage();
+  await wide.goto(`/replay/${gameId}`);
+  await reviewed(wide);
+  await wide.getByTestId('review-worst').first().click();
+  await shootBothThemes(wide, 'desktop', 'review', async () => {
+    await wide.getByTestId('review-move').scrollIntoViewIfNeeded();
+  });
+
   // Her profile: the game counted, analysed, and where her ships stood.
   const desktop = await (await newContext(browser, 'desktop', bob)).newPage();
   await desktop.goto(`/player/${alice.id}`);
   const insights = desktop.getByTestId('insights');
-  await expect(insights.getByTestId('insights-accuracy')).toHaveText(/^\d+(\.\d)?$/);
+  // The section comes with its own request, after the rest of the profile.
+  await expect(insights.getByTestId('insights-accuracy')).toHaveText(/^\d+(\.\d)?$/, { timeout: 30_000 });
   await expect(insights.getByTestId('insights-placement').locator('td.heat-cell')).toHaveCount(100);
   await expect(insights.getByTestId('insights-tip')).toContainText('Only one game so far');
   await shootBothThemes(desktop, 'desktop', 'insights', async () => {
     await insights.scrollIntoViewIfNeeded();
   });
   await phone.goto(`/player/${alice.id}`);
-  await expect(phone.getByTestId('insights-placement')).toBeVisible();
+  await expect(phone.getByTestId('insights-placement')).toBeVisible({ timeout: 30_000 });
   await checkNoSidewaysScroll(phone, 'the insights on a phone');
   await shootBothThemes(phone, 'phone', 'insights-fr', async () => {
     await phone.getByTestId('insights').scrollIntoViewIfNeeded();

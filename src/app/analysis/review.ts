@@ -30,9 +30,10 @@ export type HeatLevel = 0 | 1 | 2 | 3 | 4;
 export function heatLevel(permille: number, max: number): HeatLevel {
   if (permille <= 0 || max <= 0) return 0;
   const share = permille / max;
-  if (share >= 0.8) return 4;
-  if (share >= 0.55) return 3;
-  if (share >= 0.3) return 2;
+  // Narrow bands at the top: the cells worth firing at stand out even on an open board's even map.
+  if (share >= 0.9) return 4;
+  if (share >= 0.75) return 3;
+  if (share >= 0.5) return 2;
   return 1;
 }
 
@@ -158,9 +159,12 @@ export const CLASS_SIGNS: Readonly<Record<GradeClass, string>> = {
   blunder: '??',
 };
 
-/** Luck as a signed figure of hits ("+1.2", "−0.4", "0"). */
-export function signedHits(luck: number): string {
+/** Luck as a signed figure of hits, one decimal in the language's way ("+1.2", "−0,4", "0"). */
+export function signedHits(luck: number, language = 'en'): string {
   const rounded = Math.round(luck * 10) / 10;
   if (rounded === 0) return '0';
-  return rounded > 0 ? `+${rounded.toFixed(1)}` : `−${Math.abs(rounded).toFixed(1)}`;
+  const figure = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    Math.abs(rounded),
+  );
+  return rounded > 0 ? `+${figure}` : `−${figure}`;
 }

@@ -81,19 +81,19 @@ describe('the review of a replay', () => {
   });
 
   it("draws the map with levels beside its warmest cell, the shooter's earlier shots, the chosen and the best cells", () => {
-    const cells = heatCells(heat({ 0: 500, 1: 420, 2: 200, 3: 1 }), {
+    const cells = heatCells(heat({ 0: 500, 1: 460, 2: 260, 3: 1, 4: 0, 5: 400 }), {
       fired: new Map([[50, 'H' as const]]),
       chosen: [{ x: 1, y: 0, result: 'H' }],
       best: [{ x: 0, y: 0 }],
     });
     expect(cells).toHaveLength(100);
-    expect(cells.slice(0, 5).map((c) => c.level)).toEqual([4, 4, 2, 1, 0]);
+    expect(cells.slice(0, 6).map((c) => c.level)).toEqual([4, 4, 2, 1, 0, 3]);
     expect(cells[0]).toMatchObject({ best: true, chosen: null, x: 0, y: 0 });
-    expect(cells[1]).toMatchObject({ chosen: 'H', best: false, permille: 420 });
+    expect(cells[1]).toMatchObject({ chosen: 'H', best: false, permille: 460 });
     expect(cells[50]).toMatchObject({ fired: 'H', x: 0, y: 5 });
     expect(heatLevel(0, 0)).toBe(0);
-    expect(heatLevel(300, 1000)).toBe(2);
-    expect(heatLevel(290, 1000)).toBe(1);
+    expect(heatLevel(500, 1000)).toBe(2);
+    expect(heatLevel(490, 1000)).toBe(1);
   });
 
   it("knows the cells a player fired before a shot, not the opponent's nor later ones", () => {
@@ -137,7 +137,8 @@ describe('the review of a replay', () => {
   });
 
   it('writes luck with its sign', () => {
-    expect([1.26, -0.44, 0.02, 0].map(signedHits)).toEqual(['+1.3', '−0.4', '0', '0']);
+    expect([1.26, -0.44, 0.02, 0].map((luck) => signedHits(luck))).toEqual(['+1.3', '−0.4', '0', '0']);
+    expect(signedHits(-1.46, 'fr')).toBe('−1,5');
   });
 
   it('waits for an analysis after Retry-After, kept between one and ten seconds, and stops when done or none', () => {

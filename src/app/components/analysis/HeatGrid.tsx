@@ -97,7 +97,7 @@ export function HeatGrid({
             </li>
             <li>
               <span className="heat-key" aria-hidden="true">
-                ★
+                <span className="heat-star">★</span>
               </span>
               {t('analysis.legend.best')}
             </li>

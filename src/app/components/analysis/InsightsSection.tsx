@@ -70,7 +70,9 @@ export function InsightsSection({ player, own }: ProfileSlotProps) {
             <div>
               <dt>{t('analysis.insights.luck')}</dt>
               <dd>
-                {summary.luck === null ? t('end.none') : t('analysis.luckHits', { luck: signedHits(summary.luck) })}
+                {summary.luck === null
+                  ? t('end.none')
+                  : t('analysis.luckHits', { luck: signedHits(summary.luck, i18n.language) })}
               </dd>
             </div>
             <div>

@@ -39,7 +39,7 @@ function Players({ analysis, nameOf }: { analysis: GameAnalysis; nameOf: (id: st
         <tr>
           <th scope="col">{t('end.player')}</th>
           <th scope="col">{t('analysis.accuracy')}</th>
-          <th scope="col">{t('analysis.luck')}</th>
+          <th scope="col">{t('analysis.luckColumn')}</th>
           <th scope="col" className="review-classes-head">
             {t('analysis.moves')}
           </th>
@@ -51,7 +51,7 @@ function Players({ analysis, nameOf }: { analysis: GameAnalysis; nameOf: (id: st
             <th scope="row">{nameOf(p.userId)}</th>
             <td data-testid="review-accuracy">{p.accuracy === null ? t('end.none') : number.format(p.accuracy)}</td>
             <td title={t('analysis.luckTitle', { hits: p.hits, expected: number.format(p.expectedHits) })}>
-              {t('analysis.luckHits', { luck: signedHits(p.luck) })}
+              {signedHits(p.luck, i18n.language)}
             </td>
             <td className="review-classes">
               {(['best', 'good', 'inaccuracy', 'mistake', 'blunder'] as const).map((c) => (
@@ -79,7 +79,8 @@ function CurrentMove({
   move: MoveAnalysis;
   nameOf: (id: string) => string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const cells = useMemo(
     () =>
       heatCells(move.heat, {
@@ -118,8 +119,8 @@ function CurrentMove({
         <p>{move.class === 'best' ? t('analysis.wasBest') : t('analysis.bestWere', { cells: best })}</p>
         <p className="hint">
           {t(move.method === 'exact' ? 'analysis.methodExact' : 'analysis.methodSampled', {
-            boards: move.boards,
-            error: percent(move.error),
+            boards: number.format(move.boards),
+            error: number.format(Math.max(0.1, Math.round(move.error * 1000) / 10)),
           })}
           {analysis.engine !== 'broadside' ? ` ${t('analysis.engine', { engine: analysis.engine })}` : ''}
         </p>
