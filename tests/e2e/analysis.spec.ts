@@ -108,10 +108,7 @@ async function finishedGame(url: string, a: TestPlayer, b: TestPlayer): Promise<
   return (await a.api.history('me')).games[0]?.gameId ?? 0;
 }
 
-test('between people: no Hint; the review on a phone in French; the insights on the profile', async ({
-  browser,
-  baseURL,
-}) => {
+test('between people: no Hint; the review on a phone in French and on a desktop', async ({ browser, baseURL }) => {
   const url = baseURL ?? '';
   const [alice, bob] = [await apiPlayer(url, 'rev'), await apiPlayer(url, 'rew')];
   const gameId = await finishedGame(url, alice, bob);
@@ -142,24 +139,6 @@ test('between people: no Hint; the review on a phone in French; the insights on 
     await wide.getByTestId('review-move').scrollIntoViewIfNeeded();
   });
 
-  // Her profile: the game counted, analysed, and where her ships stood.
-  const desktop = await (await newContext(browser, 'desktop', bob)).newPage();
-  await desktop.goto(`/player/${alice.id}`);
-  const insights = desktop.getByTestId('insights');
-  // The section comes with its own request, after the rest of the profile.
-  await expect(insights.getByTestId('insights-accuracy')).toHaveText(/^\d+(\.\d)?$/, { timeout: 30_000 });
-  await expect(insights.getByTestId('insights-placement').locator('td.heat-cell')).toHaveCount(100);
-  await expect(insights.getByTestId('insights-tip')).toContainText('Only one game so far');
-  await shootBothThemes(desktop, 'desktop', 'insights', async () => {
-    await insights.scrollIntoViewIfNeeded();
-  });
-  await phone.goto(`/player/${alice.id}`);
-  await expect(phone.getByTestId('insights-placement')).toBeVisible({ timeout: 30_000 });
-  await checkNoSidewaysScroll(phone, 'the insights on a phone');
-  await shootBothThemes(phone, 'phone', 'insights-fr', async () => {
-    await phone.getByTestId('insights').scrollIntoViewIfNeeded();
-  });
-
   // A game between people offers no Hint.
   const { slug } = await alice.api.createRoom({ userId: alice.id, username: alice.username, socketId: null });
   const bobSocket = await connectClient(url, bob.token, slug);
@@ -172,4 +151,29 @@ test('between people: no Hint; the review on a phone in French; the insights on 
   await expect(live.locator('section.game')).toHaveAttribute('data-status', 'PLAY');
   await expect(live.getByTestId('hint-open')).toHaveCount(0);
   bobSocket.close();
+});
+
+test("a player's insights on their profile: where their ships stand, with its tip", async ({ browser, baseURL }) => {
+  const url = baseURL ?? '';
+  const [alice, bob] = [await apiPlayer(url, 'ins'), await apiPlayer(url, 'inb')];
+  await finishedGame(url, alice, bob);
+  const desktop = await (await newContext(browser, 'desktop', bob)).newPage();
+  await desktop.goto(`/player/${alice.id}`);
+  const insights = desktop.getByTestId('insights');
+  // The section comes with its own request, after the rest of the profile; the game is not analysed yet.
+  await expect(insights.getByTestId('insights-placement').locator('td.heat-cell')).toHaveCount(100, {
+    timeout: 30_000,
+  });
+  await expect(insights.getByTestId('insights-accuracy')).toHaveText('—');
+  await expect(insights.getByTestId('insights-tip')).toContainText('Only one game so far');
+  await shootBothThemes(desktop, 'desktop', 'insights', async () => {
+    await insights.scrollIntoViewIfNeeded();
+  });
+  const phone = await (await newContext(browser, 'phone', alice, 'fr')).newPage();
+  await phone.goto(`/player/${alice.id}`);
+  await expect(phone.getByTestId('insights-placement')).toBeVisible({ timeout: 30_000 });
+  await checkNoSidewaysScroll(phone, 'the insights on a phone');
+  await shootBothThemes(phone, 'phone', 'insights-fr', async () => {
+    await phone.getByTestId('insights').scrollIntoViewIfNeeded();
+  });
 });

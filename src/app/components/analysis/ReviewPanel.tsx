@@ -34,37 +34,39 @@ function Players({ analysis, nameOf }: { analysis: GameAnalysis; nameOf: (id: st
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (
-    <table className="review-players" data-testid="review-players">
-      <thead>
-        <tr>
-          <th scope="col">{t('end.player')}</th>
-          <th scope="col">{t('analysis.accuracy')}</th>
-          <th scope="col">{t('analysis.luckColumn')}</th>
-          <th scope="col" className="review-classes-head">
-            {t('analysis.moves')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {analysis.players.map((p) => (
-          <tr key={p.userId}>
-            <th scope="row">{nameOf(p.userId)}</th>
-            <td data-testid="review-accuracy">{p.accuracy === null ? t('end.none') : number.format(p.accuracy)}</td>
-            <td title={t('analysis.luckTitle', { hits: p.hits, expected: number.format(p.expectedHits) })}>
-              {signedHits(p.luck, i18n.language)}
-            </td>
-            <td className="review-classes">
-              {(['best', 'good', 'inaccuracy', 'mistake', 'blunder'] as const).map((c) => (
-                <span key={c} className="review-class" data-class={c} title={t(`analysis.classes.${c}`)}>
-                  <span aria-hidden="true">{CLASS_SIGNS[c]}</span>
-                  <span className="visually-hidden">{t(`analysis.classes.${c}`)}</span> {p.classes[c]}
-                </span>
-              ))}
-            </td>
+    <div className="review-players-wrap">
+      <table className="review-players" data-testid="review-players">
+        <thead>
+          <tr>
+            <th scope="col">{t('end.player')}</th>
+            <th scope="col">{t('analysis.accuracy')}</th>
+            <th scope="col">{t('analysis.luckColumn')}</th>
+            <th scope="col" className="review-classes-head">
+              {t('analysis.moves')}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {analysis.players.map((p) => (
+            <tr key={p.userId}>
+              <th scope="row">{nameOf(p.userId)}</th>
+              <td data-testid="review-accuracy">{p.accuracy === null ? t('end.none') : number.format(p.accuracy)}</td>
+              <td title={t('analysis.luckTitle', { hits: p.hits, expected: number.format(p.expectedHits) })}>
+                {signedHits(p.luck, i18n.language)}
+              </td>
+              <td className="review-classes">
+                {(['best', 'good', 'inaccuracy', 'mistake', 'blunder'] as const).map((c) => (
+                  <span key={c} className="review-class" data-class={c} title={t(`analysis.classes.${c}`)}>
+                    <span aria-hidden="true">{CLASS_SIGNS[c]}</span>
+                    <span className="visually-hidden">{t(`analysis.classes.${c}`)}</span> {p.classes[c]}
+                  </span>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
