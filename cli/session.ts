@@ -61,6 +61,17 @@ export async function signUp(server: string, prefix = 'bot'): Promise<Credential
   return { email: fresh.email, password: fresh.password };
 }
 
+/**
+ * Credentials for `--register --email ADDRESS [--password P]`: that address, the password given or
+ * a fresh one, and a username from the address's local part within the sign-up rules (3 to 20
+ * letters, digits, `.`, `_`, `-`).
+ */
+export function addressCredentials(email: string, password?: string): Credentials & { username: string } {
+  const local = (email.split('@')[0] ?? '').replace(/[^\p{L}\p{N}_.-]/gu, '_').slice(0, 20);
+  const username = local.length >= 3 ? local : `${local}_bot`.slice(0, 20);
+  return { username, email: email.trim(), password: password ?? randomBytes(12).toString('hex') };
+}
+
 /** Signs a new bot up, then logs it in (as the web client does after sign-up). */
 export async function register(server: string, prefix = 'bot'): Promise<LoggedIn> {
   return login(server, await signUp(server, prefix));
@@ -121,7 +132,12 @@ export function withAccountOptions(command: Command): Command {
   return command
     .addOption(new Option('--email <email>', 'log in with this e-mail').env('BROADSIDE_EMAIL'))
     .addOption(new Option('--password <password>', 'log in with this password').env('BROADSIDE_PASSWORD'))
-    .addOption(new Option('--register', 'sign a fresh account up instead of logging in').conflicts('email'));
+    .addOption(
+      new Option(
+        '--register',
+        'sign an account up instead of logging in: a fresh one, or with --email (and --password) that one',
+      ),
+    );
 }
 
 /**
@@ -149,6 +165,19 @@ export async function accountFrom(options: {
   password?: string;
   register?: boolean;
 }): Promise<Account> {
+  if (options.register && options.email) {
+    const wanted = addressCredentials(options.email, options.password);
+    try {
+      await new ApiClient({ baseUrl: options.server }).signUp(wanted);
+    } catch (error) {
+      if (error instanceof ApiError) throw new CliError(`cannot register ${wanted.email}: ${error.message}`);
+      throw error;
+    }
+    // A password the user did not choose is theirs to keep: without it the account is lost.
+    if (!options.password)
+      process.stderr.write(`registered ${wanted.email} (${wanted.username}) with password ${wanted.password}\n`);
+    return login(options.server, { email: wanted.email, password: wanted.password });
+  }
   if (options.register) return register(options.server, 'bot');
   if (!options.email || !options.password) throw new CliError('give --email and --password, or --register');
   return login(options.server, { email: options.email, password: options.password });

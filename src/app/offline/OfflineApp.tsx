@@ -4,11 +4,10 @@ import { useSnapshot } from 'valtio';
 import type { OfflineGame } from '../../protocol/offline-game';
 import { Logo } from '../art/Logo';
 import { RulesBadge } from '../components/rules/RulesBadge';
-import { FlagIcon } from '../components/FlagIcon';
-import { LANGUAGES } from '../i18n/languages';
+import { LanguageFlags } from '../components/LanguageFlags';
 import { usePlayerName } from '../players/use-player-name';
 import { Viewer } from '../replay/Viewer';
-import { preferencesStore, setLanguage, toggleTheme } from '../stores/preferences';
+import { preferencesStore, toggleTheme } from '../stores/preferences';
 import { offlineEndText } from './end-text';
 import { gameOfQuery, loadOfflineGame, OfflineGameError } from './load-game';
 
@@ -18,29 +17,14 @@ const gameHref = (id: string): string => `view.html?game=${encodeURIComponent(id
 /** Dark mode and the language, as the app's profile panel offers them (there is no account here). */
 function Preferences() {
   const { t } = useTranslation();
-  const { theme, language } = useSnapshot(preferencesStore);
+  const { theme } = useSnapshot(preferencesStore);
   return (
     <div className="header-actions offline-preferences">
       <label className="switch">
         <input type="checkbox" checked={theme === 'dark'} onChange={toggleTheme} />
         {t('panel.darkMode')}
       </label>
-      <fieldset className="languages">
-        <legend className="visually-hidden">{t('panel.language')}</legend>
-        {LANGUAGES.map((lng) => (
-          <button
-            key={lng}
-            type="button"
-            className="flag"
-            aria-pressed={language === lng}
-            aria-label={t(`panel.languages.${lng}`)}
-            title={t(`panel.languages.${lng}`)}
-            onClick={() => setLanguage(lng)}
-          >
-            <FlagIcon language={lng} />
-          </button>
-        ))}
-      </fieldset>
+      <LanguageFlags hideLegend />
     </div>
   );
 }
