@@ -10,10 +10,12 @@ async function fleetOf(page: import('@playwright/test').Page): Promise<string> {
   return (await stage.getAttribute('data-fleet')) ?? '';
 }
 
-test('a placement not yet validated survives a reload; a validated one is the server’s', async ({
+test('a placement not yet validated survives a reload; a validated one is the server’s; Resign’s question leaves the title whole', async ({
   browser,
   baseURL,
 }) => {
+  // Three stage loads and two reloads: several times a page's first load on a busy machine.
+  test.setTimeout(180_000);
   const user = await apiPlayer(baseURL, 'keep');
   const { slug } = await user.api.computerGame({ level: 'easy' });
   const page = await (await newContext(browser, 'desktop', user)).newPage();
@@ -43,4 +45,11 @@ test('a placement not yet validated survives a reload; a validated one is the se
   expect(
     await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('broadside.draft.'))),
   ).toEqual([expect.stringContaining(other.slug)]);
+
+  // Issue 36, item 7: asking to resign leaves the game's title whole (it was squeezed to 'keep_… vs Compu…').
+  const title = page.locator('.game-title');
+  await page.getByRole('button', { name: 'Resign' }).click();
+  await expect(page.getByRole('button', { name: 'Keep playing' })).toBeVisible();
+  expect(await title.evaluate((h) => h.scrollWidth - h.clientWidth), 'the title is cut').toBeLessThanOrEqual(0);
+  await page.getByRole('button', { name: 'Keep playing' }).click();
 });
