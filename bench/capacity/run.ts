@@ -126,7 +126,8 @@ async function measure(kind: Kind, cpu: string | undefined, round: number): Prom
   const tally = new Tally();
   const open: Table[] = [];
   try {
-    await waitForHttp(bare ? `${url}/socket.io/?EIO=4&transport=polling` : `${url}/health`);
+    // Pinned to one core of a busy shared machine, our server may take a minute to start.
+    await waitForHttp(bare ? `${url}/socket.io/?EIO=4&transport=polling` : `${url}/health`, 120_000);
     const seats = bare ? bareSeats(round, specKind(kind)) : await ourSeats(url, specKind(kind));
     await limit(seats, 16, async (seat, i) => {
       const table = new Table(tally, 1000 * round + i);
