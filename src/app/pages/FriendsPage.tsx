@@ -34,7 +34,9 @@ export default function FriendsPage({ myId }: { readonly myId: string }) {
       </div>
       <FriendRequests />
       <section className="card" aria-labelledby="friends-list-title">
-        <h2 id="friends-list-title">{t('friends.listTitle', { count: entries.length })}</h2>
+        <h2 id="friends-list-title">
+          {entries.length > 0 ? t('friends.listTitle', { count: entries.length }) : t('friends.listTitleNone')}
+        </h2>
         {!loaded && <p role="status">{t('app.loading')}</p>}
         {loaded && entries.length === 0 && <p className="hint">{t('friends.empty')}</p>}
         {entries.length > 0 && (

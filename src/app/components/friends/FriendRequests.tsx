@@ -7,14 +7,17 @@ import { usePlayerName } from '../../players/use-player-name';
 import { playerPath } from '../../routing/paths';
 import { peopleStore } from '../../stores/people';
 
-function Who({ user }: { readonly user: FriendRequest['sender'] }) {
+function Who({ user, note }: { readonly user: FriendRequest['sender']; readonly note: string }) {
   const name = usePlayerName();
   return (
     <Link href={playerPath(user.id)} className="friend-who">
       <span className="avatar" aria-hidden="true">
         {name(user).slice(0, 1)}
       </span>
-      <strong>{name(user)}</strong>
+      <span className="friend-text">
+        <strong>{name(user)}</strong>
+        <span className="presence-text">{note}</span>
+      </span>
     </Link>
   );
 }
@@ -30,8 +33,7 @@ export function FriendRequests() {
       <ul className="list friend-list">
         {incoming.map((request) => (
           <li key={request.id} className="friend-row" data-testid="incoming-request">
-            <Who user={request.sender} />
-            <span className="hint grow">{t('friends.wantsToBeFriends')}</span>
+            <Who user={request.sender} note={t('friends.wantsToBeFriends')} />
             <div className="friend-actions">
               <button type="button" className="small" onClick={() => void acceptRequest(request.id)}>
                 {t('friends.accept')}
@@ -44,8 +46,7 @@ export function FriendRequests() {
         ))}
         {outgoing.map((request) => (
           <li key={request.id} className="friend-row" data-testid="outgoing-request">
-            <Who user={request.receiver} />
-            <span className="hint grow">{t('friends.waitingAnswer')}</span>
+            <Who user={request.receiver} note={t('friends.waitingAnswer')} />
             <div className="friend-actions">
               <button type="button" className="ghost small" onClick={() => void withdrawRequest(request.id)}>
                 {t('friends.withdraw')}
