@@ -24,6 +24,13 @@ export type RoomClient = Pick<
   | 'dialect'
 >;
 
+/** The room's chat as a session offers it (docs/game.md, "Chat"): a real GameClient has it, a test double may not. */
+export type RoomTalk = Pick<GameClient, 'chat' | 'subscribeChat' | 'say' | 'sayQuick'>;
+
+function talkOf(client: RoomClient): RoomTalk | null {
+  return client instanceof GameClient ? client : null;
+}
+
 /**
  * This browser's seat in one room: its socket feeds the game store, and every action the player
  * takes in the lobby or the game leaves through it. Pages get it from useGameSession and hand its
@@ -50,6 +57,8 @@ export interface GameSession {
   leave(): Promise<boolean>;
   /** Closes the socket and empties the store; once. */
   close(): void;
+  /** The room's chat on this socket; null for a client without one. */
+  readonly talk: RoomTalk | null;
 }
 
 export interface OpenOptions {
@@ -92,6 +101,7 @@ export function openGameSession(slug: string, user: User, options: OpenOptions =
     slug,
     userId: user.id,
     joined,
+    talk: talkOf(client),
     async start() {
       logError('startGame', await client.startGame(slug));
     },
