@@ -17,6 +17,7 @@ import type { MatchQueue } from './lobby/queue';
 import { chatPlugin } from './chat/plugin';
 import { moderationPlugin } from './moderation/plugin';
 import { type DrainReport, drainNode } from './operations/drain';
+import { consolePlugin } from './operations/console/plugin';
 import { healthPlugin } from './operations/health';
 import type { Lifecycle } from './operations/lifecycle';
 import { metricsPlugin } from './operations/metrics-route';
@@ -85,6 +86,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   await app.register(analysisPlugin, ctx);
   await app.register(metricsPlugin, ctx);
   await app.register(healthPlugin, ctx);
+  await app.register(consolePlugin, ctx);
   await app.register(webClient, ctx);
 
   await app.listen({ port: config.port, host: config.host });

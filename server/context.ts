@@ -266,6 +266,7 @@ export async function createContext(config: ServerConfig): Promise<ContextStops>
     stop: async () => {
       sessions.close();
       matchQueue.close();
+      telemetry.stop();
       for (const stop of stops) await stop();
       await computers.close();
       registry.stop();

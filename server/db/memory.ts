@@ -49,6 +49,7 @@ export interface MemoryRoom {
   readonly turnSeconds: StoredRoom['turnSeconds'];
   readonly rules: Rules;
   members: { userId: string; position: number; joinedAt: number }[];
+  closed?: { readonly at: number; readonly reason: string };
 }
 
 export interface MemoryGame {
@@ -192,7 +193,7 @@ class MemoryRooms implements RoomStore {
 
   async loadRoom(slug: string): Promise<StoredRoom | null> {
     const room = this.t.rooms.get(slug);
-    if (!room) return null;
+    if (!room || room.closed) return null;
     const members = [...room.members]
       .sort((a, b) => a.position - b.position || a.joinedAt - b.joinedAt)
       .map((m) => {
@@ -204,6 +205,7 @@ class MemoryRooms implements RoomStore {
     const base = {
       slug,
       status: room.status,
+      createdAt: room.createdAt,
       isPublic: room.isPublic,
       turnSeconds: room.turnSeconds,
       rules: room.rules,
@@ -230,7 +232,7 @@ class MemoryRooms implements RoomStore {
     const out: GameInProgress[] = [];
     for (const room of this.t.rooms.values()) {
       const me = room.members.find((m) => m.userId === userId);
-      if (!me || room.status === 'ENDED') continue;
+      if (!me || room.status === 'ENDED' || room.closed) continue;
       const other = room.members.find((m) => m.userId !== userId);
       const game = this.t.current(room.slug);
       const lastMove = game ? Math.max(0, ...[...game.moves.values()].map((m) => m.at)) : 0;
@@ -243,7 +245,17 @@ class MemoryRooms implements RoomStore {
   }
 
   async roomsWithRunningClock(): Promise<string[]> {
-    return [...this.t.rooms.values()].filter((r) => r.status === 'PLAY' && r.turnSeconds !== null).map((r) => r.slug);
+    return [...this.t.rooms.values()]
+      .filter((r) => r.status === 'PLAY' && r.turnSeconds !== null && !r.closed)
+      .map((r) => r.slug);
+  }
+
+  async closeRoom(slug: string, reason: string, at = Date.now()): Promise<'CLOSED' | 'ALREADY_CLOSED' | 'NOT_FOUND'> {
+    const room = this.t.rooms.get(slug);
+    if (!room) return 'NOT_FOUND';
+    if (room.closed) return 'ALREADY_CLOSED';
+    room.closed = { at, reason };
+    return 'CLOSED';
   }
 
   async addMember(slug: string, userId: string, position: number): Promise<void> {

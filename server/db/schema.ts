@@ -147,6 +147,9 @@ export interface Database {
     turn_seconds: number | null;
     /** The room's rules as `--rules` text (008; docs/game.md, "Rule variants"). */
     rules: Generated<string>;
+    /** When an operator closed the room, and why (016); null while open. A closed room is never loaded. */
+    closed_at: ColumnType<number | null, number | null | undefined, number | null>;
+    closed_reason: ColumnType<string | null, string | null | undefined, string | null>;
   };
   members: {
     room_slug: string;

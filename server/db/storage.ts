@@ -40,6 +40,8 @@ export type StoredMove = Move & { readonly at: number };
 export interface StoredRoom {
   readonly slug: string;
   readonly status: GameStatus;
+  /** When the room was made (epoch ms); absent from stores of older shape. */
+  readonly createdAt?: number;
   /** Listed among the open games while it waits for a second player. */
   readonly isPublic?: boolean;
   readonly turnSeconds: TurnSeconds | null;
@@ -98,6 +100,11 @@ export interface RoomStore {
   addMember(slug: string, userId: string, position: number): Promise<void>;
   /** Takes a member out of a room (leaving before the game started). */
   removeMember(slug: string, userId: string): Promise<void>;
+  /**
+   * An operator closes the room (016): kept with when and why, never loaded again, out of the
+   * players' games in progress. NOT_FOUND for no such room, ALREADY_CLOSED for a closed one.
+   */
+  closeRoom(slug: string, reason: string, at?: number): Promise<'CLOSED' | 'ALREADY_CLOSED' | 'NOT_FOUND'>;
 }
 
 /** A fleet to save (or replace); when `firstPlayer` is given play starts, at `playStartedAt` (now by default). */

@@ -7,7 +7,8 @@ export const OPEN_GAMES_SHOWN = 50;
 
 /** A public room whose only member is connected and waiting in the lobby. */
 export function isOpen(room: Room): boolean {
-  if (!room.isPublic || room.state.status !== 'UNSTARTED' || room.state.players.length !== 1) return false;
+  if (!room.isPublic || room.closed !== null || room.state.status !== 'UNSTARTED' || room.state.players.length !== 1)
+    return false;
   const host = room.members.get(room.state.players[0] ?? '');
   return host !== undefined && host.socketId !== null;
 }

@@ -11,6 +11,12 @@ export class Lifecycle {
   /** performance.now() when draining began, or null. */
   private drainingSince: number | null = null;
   private holding = false;
+  private since = 0;
+
+  /** When the node began serving (epoch ms), 0 before. */
+  get servingSince(): number {
+    return this.since;
+  }
 
   get phase(): Phase {
     return this.current;
@@ -45,7 +51,9 @@ export class Lifecycle {
   }
 
   serving(): void {
-    if (this.current === 'starting') this.current = 'serving';
+    if (this.current !== 'starting') return;
+    this.current = 'serving';
+    this.since = Date.now();
   }
 
   /** Starts draining; false when it had already begun. */

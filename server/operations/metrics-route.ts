@@ -4,7 +4,6 @@ import fp from 'fastify-plugin';
 import { LOBBY_NAMESPACE, SOCKET_NAMESPACE } from '../../src/protocol';
 import type { ServerContext } from '../context';
 import { sendError } from '../http/errors';
-import { ServerMetrics } from './event-loop';
 import { createPrometheus } from './prometheus';
 
 /** A reader that names application/json gets the project's JSON; Prometheus (and anyone else) the text format. */
@@ -32,9 +31,8 @@ export const METRICS_TOKEN_NEEDED =
  */
 export const metricsPlugin = fp<ServerContext>(
   async (app, ctx) => {
-    const { config, registry, nsp, lobby, store, computers, telemetry, lifecycle, matchQueue, onStop } = ctx;
-    const loop = new ServerMetrics();
-    onStop(() => loop.stop());
+    const { config, registry, nsp, lobby, store, computers, telemetry, lifecycle, matchQueue } = ctx;
+    const { loop } = telemetry;
     const prometheus = createPrometheus({
       node: config.nodeName,
       nodeId: config.nodeId,

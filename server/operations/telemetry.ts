@@ -1,5 +1,6 @@
 import { END_REASONS, type EndReason, type Rules } from '../../src/game';
 import { LIMIT_REASONS, type LimitReason } from '../../src/protocol';
+import { ServerMetrics } from './event-loop';
 import { FlatCounters, FlatHistograms, SECONDS_BUCKETS, WAIT_BUCKETS } from './flat-series';
 
 /** Shot results as counted: a miss, a hit, a hit that sank its ship. */
@@ -65,6 +66,8 @@ export class Telemetry {
   readonly limitsRefused = new FlatCounters(LIMIT_REASONS.length);
   /** Rooms that changed hands, by HANDOVERS. */
   readonly handovers = new FlatCounters(HANDOVERS.length);
+  /** The event-loop delay, per second and since start, and the memory (the JSON of /metrics, the console). */
+  readonly loop = new ServerMetrics();
 
   /** A shot command answered after `seconds`: its results (one, or a salvo's) counted. */
   shot(results: unknown, seconds: number): void {
@@ -95,5 +98,9 @@ export class Telemetry {
 
   handover(kind: Handover): void {
     this.handovers.add(HANDOVERS.indexOf(kind));
+  }
+
+  stop(): void {
+    this.loop.stop();
   }
 }

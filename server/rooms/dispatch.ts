@@ -101,6 +101,8 @@ export class RoomDispatcher {
 
   /** Validates the actor for the command, then applies it. */
   private apply(room: Room, actor: Actor, command: Command): Promise<Outcome<unknown>> | Outcome<unknown> {
+    // An operator closed the room while this command waited: nothing runs on it any more.
+    if (room.closed !== null) return { reply: errorAck('ROOM_NOT_FOUND', `this room was closed: ${room.closed}`) };
     if (command.type === 'passTurn' || command.type === 'forfeit') {
       if (actor.kind !== 'clock') return { reply: errorAck('BAD_PAYLOAD', `only the clock may ${command.type}`) };
       return this.onDeadline(room, command);

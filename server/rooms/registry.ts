@@ -100,6 +100,16 @@ export class RoomRegistry {
     for (const hook of this.onEvict) hook(room);
   }
 
+  /**
+   * Forgets a room for good (an operator closed it): like `evict`, and like a release its lease and
+   * timers go (the onRelease hooks run), whether or not it was in use.
+   */
+  remove(slug: string): void {
+    const room = this.rooms.get(slug);
+    this.evict(slug);
+    if (room) for (const hook of this.onRelease) hook(room);
+  }
+
   get size(): number {
     return this.rooms.size;
   }

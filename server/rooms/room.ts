@@ -97,6 +97,11 @@ export class Room {
   readonly timers = new RoomTimers();
   /** The JSON of its boards' grids, kept while a board is unchanged (board-texts.ts). */
   readonly boardTexts = new BoardTexts();
+  /** When the room was made, and when this node loaded it (epoch ms): the operator's console shows their age. */
+  readonly createdAt: number;
+  readonly loadedAt = Date.now();
+  /** Why an operator closed the room, once they did: it takes no command any more (docs/deploy.md). */
+  closed: string | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   private pending = 0;
 
@@ -113,6 +118,7 @@ export class Room {
     const lastMove = stored.game?.moves[stored.game.moves.length - 1];
     this.turnStartedAt = lastMove?.at ?? stored.game?.playStartedAt ?? null;
     this.startedBy = stored.game?.startedBy ?? null;
+    this.createdAt = stored.createdAt ?? this.loadedAt;
     for (const m of stored.members) this.members.set(m.userId, { ...m, socketId: null, awayUntil: null });
   }
 

@@ -15,8 +15,11 @@ import type { BattlePlace, Match, Member, ServerEventName, Winner } from './type
 /* The client's picture of a game, without socket.io: stores and tests can import it without
  * pulling the transport into a bundle. */
 
-/** What a state change came from: one field event, the connection, or a whole broadside/2 `state` frame. */
-export type StateChange = ServerEventName | 'connected' | 'state';
+/**
+ * What a state change came from: one field event, the connection, a whole broadside/2 `state`
+ * frame, or the room closed by an operator.
+ */
+export type StateChange = ServerEventName | 'connected' | 'state' | 'closed';
 
 /** Everything the server has told this player, as one plain object (replaced, never mutated). */
 export interface ClientGameState {
@@ -40,6 +43,8 @@ export interface ClientGameState {
    * after every shot known (a hit may keep the turn there). Null from a server of ours.
    */
   readonly membersAtShots: number | null;
+  /** An operator closed the room, and why (broadside/2 `roomClosed`); null while it is open. */
+  readonly closed: { readonly reason: string } | null;
 }
 
 /**
@@ -74,6 +79,7 @@ export function initialGameState(slug: string): ClientGameState {
     winner: null,
     match: initialMatch(),
     membersAtShots: null,
+    closed: null,
   };
 }
 

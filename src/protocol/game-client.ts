@@ -6,6 +6,7 @@ import { type ChatChange, ChatFeed, type ChatListener } from './chat-feed';
 import type { ClientGameState, StateChange } from './client-state';
 import { BROADSIDE_PROTOCOL, type Dialect, dialectOf } from './dialect';
 import { connectSocket } from './connect-socket';
+import { ROOM_CLOSED_EVENT, RoomClosedSchema } from './operations';
 import { followRestarts, PLANNED_QUIET_MS } from './planned-reconnect';
 import { PlayerStateFeed, STATE_EVENT, type StateListener } from './player-state-feed';
 import { type ActionSocket, settleAction } from './settle-action';
@@ -98,6 +99,7 @@ export class GameClient {
       if (this.joined !== null) void this.joinRoom(this.joined);
       if (this.watching !== null) void this.watchRoom(this.watching);
     });
+    this.socket.on(ROOM_CLOSED_EVENT, (raw: unknown) => this.roomClosed(raw));
     this.socket.on('spectate', (frame) => this.spectator.takeFrame(frame));
     this.socket.on('spectators', (count) => this.spectator.takeAudience(count));
     // Chat (chat-feed.ts): broadside/2 sends a line, the SPEC dialect the payload and its sender.
@@ -137,6 +139,15 @@ export class GameClient {
     const { taken, resync } = this.player.takeFrame(raw);
     if (taken) this.spoken = 'broadside/2';
     if (resync) this.resync();
+  }
+
+  /** An operator closed the room: nothing to join again after a reconnect; the state says why. */
+  private roomClosed(raw: unknown): void {
+    const parsed = RoomClosedSchema.safeParse(raw);
+    if (!parsed.success) return;
+    if (this.joined === parsed.data.slug) this.joined = null;
+    if (this.watching === parsed.data.slug) this.watching = null;
+    this.player.update({ closed: { reason: parsed.data.reason } }, 'closed');
   }
 
   /** Joins again to get the room's state as it is now (one such join at a time). */

@@ -77,12 +77,17 @@ export const ConsoleQueueEntrySchema = z.object({
   rules: z.string(),
 });
 
-/** GET /admin/cluster: every node, and the quick-match queue. */
+/** A computer player's seat: its room, the node playing it, its level. */
+export const ComputerSeatSchema = z.object({ slug: z.string(), node: z.string(), level: z.string() });
+export type ComputerSeat = z.infer<typeof ComputerSeatSchema>;
+
+/** GET /admin/cluster: every node, the computer seats, and the quick-match queue. */
 export const ClusterOverviewSchema = z.object({
   at: z.number(),
   nodes: z.array(ConsoleNodeSchema),
   /** Nodes that did not answer in time (named by id). */
   silent: z.array(z.string()),
+  seats: z.array(ComputerSeatSchema),
   queue: z.array(ConsoleQueueEntrySchema),
 });
 export type ClusterOverview = z.infer<typeof ClusterOverviewSchema>;
@@ -105,6 +110,3 @@ export const ClusterRoomsQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export type ClusterRoomsQuery = z.infer<typeof ClusterRoomsQuerySchema>;
-
-export const ComputerSeatSchema = z.object({ slug: z.string(), node: z.string(), level: z.string() });
-export type ComputerSeat = z.infer<typeof ComputerSeatSchema>;

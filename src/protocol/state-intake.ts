@@ -186,7 +186,7 @@ function orderShips(ships: PartialShipMap): PartialShipMap {
 
 /**
  * Takes in a broadside/2 `state` frame's view: the whole player view, so it replaces every part the
- * field events would have set (docs/protocol.md). Connection and slug are the client's own.
+ * field events would have set (docs/protocol.md). Connection, slug and a closure are the client's own.
  */
 export function absorbView(state: ClientGameState, view: PlayerStateView): ClientGameState {
   return {
@@ -203,5 +203,6 @@ export function absorbView(state: ClientGameState, view: PlayerStateView): Clien
     winner: view.winner,
     match: view.match,
     membersAtShots: null,
+    closed: state.closed,
   };
 }

@@ -82,6 +82,28 @@ export function storageContract(name: string, open: () => Promise<Storage>): voi
       expect(room?.game?.endReason).toBe('SUNK');
     });
 
+    it('closes a room for good (an operator): never loaded again, out of games in progress and running clocks', async () => {
+      const s = await open();
+      await s.users.createUser(user('u1', 'one'));
+      await s.users.createUser(user('u2', 'two'));
+      const before = Date.now();
+      await s.rooms.createRoom('calm-bay', 'u1', { turnSeconds: 30 });
+      await roundOfTwo(s, 'other-bay', ['u1', 'u2']);
+      await s.rooms.addMember('calm-bay', 'u1', 0);
+      await s.rooms.addMember('calm-bay', 'u2', 1);
+      const gameId = await s.rounds.startRound('calm-bay', 1, 'u1');
+      await s.rounds.saveFleet({ slug: 'calm-bay', gameId, userId: 'u1', fleet: FLEET, firstPlayer: null });
+      await s.rounds.saveFleet({ slug: 'calm-bay', gameId, userId: 'u2', fleet: FLEET, firstPlayer: 'u1' });
+      expect((await s.rooms.loadRoom('calm-bay'))?.createdAt).toBeGreaterThanOrEqual(before);
+      expect(await s.rooms.roomsWithRunningClock()).toEqual(['calm-bay']);
+      expect(await s.rooms.closeRoom('calm-bay', 'abusive names')).toBe('CLOSED');
+      expect(await s.rooms.closeRoom('calm-bay', 'again')).toBe('ALREADY_CLOSED');
+      expect(await s.rooms.closeRoom('no-such-bay', 'why')).toBe('NOT_FOUND');
+      expect(await s.rooms.loadRoom('calm-bay')).toBeNull();
+      expect(await s.rooms.roomsWithRunningClock()).toEqual([]);
+      expect((await s.rooms.gamesInProgress('u2')).map((g) => g.slug)).toEqual(['other-bay']);
+    });
+
     it('never records two shots under one (game, seq): the second write fails and the first stays', async () => {
       const s = await open();
       await s.users.createUser(user('u1', 'one'));

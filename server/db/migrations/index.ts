@@ -14,6 +14,7 @@ import * as chat from './012-chat';
 import * as friends from './013-friends';
 import * as accounts from './014-accounts';
 import * as analysis from './015-analysis';
+import * as operations from './016-operations';
 
 /**
  * Every migration, in the order they run (Kysely sorts by name). Add one file per change and
@@ -35,4 +36,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '013-friends': friends,
   '014-accounts': accounts,
   '015-analysis': analysis,
+  '016-operations': operations,
 };

@@ -50,7 +50,7 @@ export class SqlRooms implements RoomStore {
 
   async loadRoom(slug: string): Promise<StoredRoom | null> {
     const room = await this.db.selectFrom('rooms').selectAll().where('slug', '=', slug).executeTakeFirst();
-    if (!room || !isStatus(room.status)) return null;
+    if (!room || !isStatus(room.status) || room.closed_at !== null) return null;
     const memberRows = await this.db
       .selectFrom('members')
       .innerJoin('users', 'users.id', 'members.user_id')
@@ -72,7 +72,8 @@ export class SqlRooms implements RoomStore {
     const isPublic = room.is_public === 1;
     const turnSeconds = isTurnSeconds(room.turn_seconds) ? room.turn_seconds : null;
     const rules = rulesOf(room.rules);
-    if (!game) return { slug, status: room.status, isPublic, turnSeconds, rules, members, game: null };
+    const createdAt = Number(room.created_at);
+    if (!game) return { slug, status: room.status, createdAt, isPublic, turnSeconds, rules, members, game: null };
     const fleetRows = await this.db.selectFrom('fleets').selectAll().where('game_id', '=', game.id).execute();
     const fleets: Record<string, ShipMap> = {};
     for (const row of fleetRows) {
@@ -88,6 +89,7 @@ export class SqlRooms implements RoomStore {
     return {
       slug,
       status: room.status,
+      createdAt,
       isPublic,
       turnSeconds,
       rules,
@@ -121,6 +123,7 @@ export class SqlRooms implements RoomStore {
       .leftJoin('users', 'users.id', 'other.user_id')
       .where('me.user_id', '=', userId)
       .where('rooms.status', '!=', 'ENDED')
+      .where('rooms.closed_at', 'is', null)
       .select((eb) => [
         'rooms.slug as slug',
         'rooms.status as status',
@@ -162,8 +165,21 @@ export class SqlRooms implements RoomStore {
       .select('slug')
       .where('status', '=', 'PLAY')
       .where('turn_seconds', 'is not', null)
+      .where('closed_at', 'is', null)
       .execute();
     return rows.map((r) => r.slug);
+  }
+
+  async closeRoom(slug: string, reason: string, at = Date.now()): Promise<'CLOSED' | 'ALREADY_CLOSED' | 'NOT_FOUND'> {
+    const closed = await this.db
+      .updateTable('rooms')
+      .set({ closed_at: at, closed_reason: reason })
+      .where('slug', '=', slug)
+      .where('closed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(closed.numUpdatedRows) === 1) return 'CLOSED';
+    const room = await this.db.selectFrom('rooms').select('slug').where('slug', '=', slug).executeTakeFirst();
+    return room ? 'ALREADY_CLOSED' : 'NOT_FOUND';
   }
 
   async addMember(slug: string, userId: string, position: number): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { EndReason, ShipMap, Shot } from '../../../src/game';
+import type { EndReason, Shot } from '../../../src/game';
 import type { Database } from '../schema';
 import type { FleetWrite, RoundEnd, RoundStore, SalvoWrite, ShotWrite, TimeoutWrite } from '../storage';
 import { TickBatch } from '../tick-batch';
