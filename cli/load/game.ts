@@ -110,7 +110,11 @@ export class GameScenario {
 
   private async play(table: Table, index: number): Promise<void> {
     const { config, timeline } = this;
-    const observe = (event: string, ms: number) => timeline.record(event, ms);
+    // A refused acknowledgement is also counted apart (`shoot refused`): the shots acknowledged are the rest.
+    const observe = (event: string, ms: number, error: string | null = null) => {
+      timeline.record(event, ms);
+      if (error !== null) timeline.record(`${event} refused`, ms);
+    };
     const [a, b] = table.accounts;
     const rematch = table.clients !== null && createRng(gameSeed(config.seed, index, 7)).next() < config.rematch;
     if (rematch && table.clients) {

@@ -188,6 +188,8 @@ export async function startRedis(options: { log?: (line: string) => void } = {})
 }
 
 export interface NodeOptions {
+  /** The port to listen on (a restarted node keeps its own); a free one when absent. */
+  readonly port?: number;
   readonly databaseUrl: string;
   readonly redisUrl: string;
   readonly jwtSecret: string;
@@ -201,13 +203,30 @@ export interface BroadsideNode extends Service {
   readonly nodeId: string;
   /** http://127.0.0.1:PORT: this node alone, bypassing nginx. */
   readonly url: string;
+  /** What it was started with (a restart starts it again the same way, on the same port). */
+  readonly options: NodeOptions;
   /** SIGKILL: the node dies at once, as in a crash. */
   kill(): Promise<void>;
 }
 
-/** One Broadside server process (`tsx server/main.ts`), ready once /health answers. */
+/** Resolves once GET /health/ready answers 200 (the node takes players), or rejects after `timeoutMs`. */
+export async function waitForReady(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`the node at ${url} exited with code ${child.exitCode}`);
+    const status = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(2000) }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`${url} was not ready within ${timeoutMs} ms (last answer: ${status})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** One Broadside server process (`tsx server/main.ts`), started once /health/ready answers 200. */
 export async function startNode(options: NodeOptions): Promise<BroadsideNode> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), `broadside-${options.nodeId}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
@@ -230,6 +249,7 @@ export async function startNode(options: NodeOptions): Promise<BroadsideNode> {
   try {
     // Generous: tsx compiles the server at start, slowly on a loaded machine.
     await waitForPort(port, 180_000, `node ${options.nodeId}`, child);
+    await waitForReady(url, 60_000, child);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${output()}`);
@@ -239,6 +259,7 @@ export async function startNode(options: NodeOptions): Promise<BroadsideNode> {
     ...base,
     nodeId: options.nodeId,
     url,
+    options: { ...options, port },
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGKILL');
@@ -254,6 +275,8 @@ export function renderNginxConfig(values: {
   listen: string;
   workers: string;
   upstreams: readonly { port: number; down?: boolean }[];
+  /** nginx `allow` lines opening /metrics and /admin/cluster/ (docs/deploy.md); none: closed. */
+  operators?: string;
 }): string {
   const template = readFileSync(join(ROOT, 'deploy/nginx.conf.template'), 'utf8');
   const servers = values.upstreams
@@ -264,6 +287,7 @@ export function renderNginxConfig(values: {
     NGINX_LISTEN: values.listen,
     NGINX_WORKERS: values.workers,
     BROADSIDE_UPSTREAMS: servers,
+    BROADSIDE_OPERATORS: values.operators ?? '',
   };
   return template
     .split('\n')
@@ -282,13 +306,22 @@ export interface Nginx extends Service {
 /** nginx in the foreground with the repository's template, in front of the given node ports. */
 export async function startNginx(
   upstreams: readonly { port: number; down?: boolean }[],
-  options: { log?: (line: string) => void } = {},
+  options: { log?: (line: string) => void; operators?: string } = {},
 ): Promise<Nginx> {
   const prefix = mkdtempSync(join(tmpdir(), 'broadside-nginx-'));
   const port = await freePort();
   const conf = join(prefix, 'nginx.conf');
   const write = (list: readonly { port: number; down?: boolean }[]): void =>
-    writeFileSync(conf, renderNginxConfig({ prefix, listen: `127.0.0.1:${port}`, workers: '1', upstreams: list }));
+    writeFileSync(
+      conf,
+      renderNginxConfig({
+        prefix,
+        listen: `127.0.0.1:${port}`,
+        workers: '1',
+        upstreams: list,
+        operators: options.operators ?? '',
+      }),
+    );
   write(upstreams);
   mkdirSync(join(prefix, 'logs'), { recursive: true });
   const base = ['-p', prefix, '-c', conf, '-e', join(prefix, 'error.log')];

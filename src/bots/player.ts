@@ -34,8 +34,15 @@ export interface GameOutcome {
   readonly endReason: EndReason | null;
 }
 
-/** Called after every acknowledgement, for latency figures; `error` is the ack's code, if any. */
-export type AckObserver = (event: ClientEventName, ms: number, error: string | null) => void;
+/**
+ * What a bot times: each acknowledgement, by event; and `turn`, a shot's whole wait, from leaving
+ * to being accepted, a reconnection (a node restarting, a network cut) and the shot sent again
+ * included: the wait a player has to sit through.
+ */
+export type ObservedStep = ClientEventName | 'turn';
+
+/** Called after every acknowledgement (and every accepted turn), for latency figures; `error` is the ack's code, if any. */
+export type AckObserver = (event: ObservedStep, ms: number, error: string | null) => void;
 
 export interface PlayOptions {
   /**
@@ -238,6 +245,8 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
   try {
     await startAndPlace(client, (rules) => bot.placer.place(bot.rng, rules), options);
     const turn = new TurnTracker(bot.userId);
+    /** When this turn's shot first left, while it waits to be accepted (across a reconnection). */
+    let turnSince: number | null = null;
     for (;;) {
       const state = await waitForState(client, (s) => watch.ended || turn.mine(s), 'my turn', timeout);
       if (watch.ended) break;
@@ -248,7 +257,9 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
         options.resignAfter !== undefined && turn.shots >= options.resignAfter
           ? 'resign'
           : await (async () => {
-              const thinkMs = typeof options.thinkMs === 'function' ? options.thinkMs() : options.thinkMs;
+              // A shot lost to a reconnection goes again at once: the player chose it already.
+              const thinkMs =
+                turnSince !== null ? 0 : typeof options.thinkMs === 'function' ? options.thinkMs() : options.thinkMs;
               if (thinkMs) await new Promise((resolve) => setTimeout(resolve, thinkMs));
               const view = {
                 grid: state.opponentBoats,
@@ -268,6 +279,8 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
       // One shot a turn goes as one cell (a SPEC server knows nothing else); a salvo as the array.
       const [one] = targets;
       const target: Coord | readonly Coord[] = rules.shots === 'one' && one && targets.length === 1 ? one : targets;
+      turnSince ??= performance.now();
+      const firedBefore = turn.shots;
       const reply = await timed('shoot', observe, () => client.shoot(target));
       if (isErrorAck(reply)) {
         // The game ended while this shot was on its way (the opponent resigned, the clock ran out).
@@ -276,11 +289,18 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
         // again by itself; carry on from the full state it then receives.
         if (reply.error === 'DISCONNECTED' || reply.error === 'TIMEOUT' || reply.error === 'NOT_JOINED') {
           turn.resync(await rejoined(client, timeout));
+          // Stored after all (its answer was lost with the connection): its wait ends here.
+          if (turn.shots > firedBefore) {
+            observe?.('turn', performance.now() - turnSince, null);
+            turnSince = null;
+          }
           continue;
         }
         const cells = targets.map((t) => `(${t.x},${t.y})`).join(' ');
         throw new BotError(reply.error, `shoot ${cells}: ${refusal(reply)}`);
       }
+      observe?.('turn', performance.now() - turnSince, null);
+      turnSince = null;
       turn.fired(reply, state, client.state);
     }
     const end = await watch.wait(timeout);
