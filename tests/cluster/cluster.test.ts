@@ -14,6 +14,7 @@ import {
   withRedis,
 } from '../support/cluster';
 import { type Seat, scanner } from '../support/game';
+import { startNginx } from '../../scripts/cluster/services';
 import { connectClient, newPlayer, waitForState } from '../support/players';
 
 /** Alternate shots, each watched on both sides, until `stop` says so or the game ends. */
@@ -156,6 +157,38 @@ describe.skipIf(clusterUnavailable)('two nodes behind nginx', () => {
       const refused = await login(url, 'correct horse battery');
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps /metrics and the console JSON to the operators through nginx, and passes readiness on', async () => {
+    const [one, two] = nodes();
+    const through = (url: string, path: string) => fetch(`${url}${path}`);
+    // The template as shipped: closed to everyone, with a refusal that names nothing of the server.
+    for (const path of ['/metrics', '/admin/cluster', '/admin/cluster/rooms']) {
+      const refused = await through(suite.cluster.url, path);
+      expect(refused.status, path).toBe(403);
+      const body = await refused.text();
+      expect(JSON.parse(body)).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+      expect(body).not.toMatch(/broadside_|node-1|node-2/);
+    }
+    expect((await through(suite.cluster.url, '/health/ready')).status).toBe(200);
+    // Prometheus scrapes each node's own port.
+    expect(await (await through(one.url, '/metrics')).text()).toContain('broadside_rooms');
+    // An operator who opens it (BROADSIDE_OPERATORS) gets the text format through nginx too.
+    const opened = await startNginx(
+      [{ port: Number(new URL(one.url).port) }, { port: Number(new URL(two.url).port) }],
+      {
+        operators: 'allow 127.0.0.1;',
+      },
+    );
+    try {
+      const metrics = await through(opened.url, '/metrics');
+      expect(metrics.status).toBe(200);
+      expect(metrics.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      // The console's JSON stays behind the admin role: nginx lets it through, the node asks for a token.
+      expect((await through(opened.url, '/admin/cluster')).status).toBe(401);
+    } finally {
+      await opened.stop();
     }
   });
 
