@@ -52,7 +52,7 @@ for (const language of ['en', 'fr'] as const satisfies readonly LanguageName[]) 
     expect(Math.round(box.y + box.height)).toBe(844);
     expect(Math.round(box.width)).toBe(390);
     const nav = page.getByRole('navigation', { name: text(language, 'nav.main') });
-    for (const key of ['nav.play', 'nav.watch', 'nav.leaderboard', 'nav.profile']) {
+    for (const key of ['nav.play', 'nav.watch', 'nav.leaderboard', 'nav.friends', 'nav.profile']) {
       const label = nav.getByRole('link', { name: text(language, key) }).locator('.nav-label');
       await expect(label).toBeVisible();
       expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth), `${key} is cut`).toBe(true);

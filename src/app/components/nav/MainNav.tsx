@@ -31,6 +31,7 @@ export function MainNav() {
           href={ROUTES.leaderboard}
           icon="leaderboard"
           label={t('nav.leaderboard')}
+          shortLabel={t('nav.leaderboardShort')}
           current={current === 'leaderboard'}
         />
       )}
