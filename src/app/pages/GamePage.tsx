@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { Hint } from '../components/analysis/Hint';
 import { BackButton } from '../components/BackButton';
 import { BotBadge } from '../components/bots/BotBadge';
+import { ChatPanel } from '../components/chat/ChatPanel';
 import { EndCard } from '../components/game/EndCard';
 import { EndPanel } from '../components/game/EndPanel';
 import { LazyStage } from '../components/game/LazyStage';
@@ -71,21 +72,26 @@ export default function GamePage({ slug, user }: { slug: string; user: User }) {
         {gameStatus !== null && gameStatus !== 'UNSTARTED' && <MatchStatus session={session} />}
       </div>
       {gameStatus !== null && gameStatus !== 'UNSTARTED' && (
-        <div className="game-stage">
-          <LazyStage
-            onShoot={(target) => {
-              // Under salvo rules a click aims (or takes an aim back); Fire sends them together.
-              if (aimsSalvo(gameStore.match.rules)) {
-                const change = toggleAim(target);
-                return change === 'aimed' || change === 'unaimed';
-              }
-              return session?.shoot(target) ?? false;
-            }}
-            onFire={() => session?.fire()}
-            panel={gameStatus === 'PLACE_SHIPS' ? <PlacementPanel session={session} /> : null}
-          />
-          {gameStatus === 'ENDED' && <EndCard />}
-          {gameStatus === 'PLAY' && <Hint slug={slug} />}
+        // The stage and the chat share the row (a column on a phone): the stage follows its box, so
+        // it shrinks to make room for the chat instead of being covered by it.
+        <div className="game-main">
+          <div className="game-stage">
+            <LazyStage
+              onShoot={(target) => {
+                // Under salvo rules a click aims (or takes an aim back); Fire sends them together.
+                if (aimsSalvo(gameStore.match.rules)) {
+                  const change = toggleAim(target);
+                  return change === 'aimed' || change === 'unaimed';
+                }
+                return session?.shoot(target) ?? false;
+              }}
+              onFire={() => session?.fire()}
+              panel={gameStatus === 'PLACE_SHIPS' ? <PlacementPanel session={session} /> : null}
+            />
+            {gameStatus === 'ENDED' && <EndCard />}
+            {gameStatus === 'PLAY' && <Hint slug={slug} />}
+          </div>
+          <ChatPanel talk={session?.talk ?? null} userId={user.id} room={slug} />
         </div>
       )}
     </section>
