@@ -124,8 +124,11 @@ describe('a finished game', () => {
       planned.slice(0, report.opponentSteps.length),
     );
     expect(report.winner).toBe(report.username);
-    // The download the viewer offers is the same file.
-    expect(await a.player.api.gameScript(entry.gameId)).toEqual(JSON.parse(exported.stdout));
+    // The download the viewer offers is the same file, less the game's record that the CLI's
+    // export adds for `broadside view` and `broadside analyse` (docs/cli.md).
+    const { record: exportedRecord, ...offered } = JSON.parse(exported.stdout) as { record?: unknown };
+    expect(await a.player.api.gameScript(entry.gameId)).toEqual(offered);
+    expect(exportedRecord).toEqual(record);
     a.client.close();
     b.client.close();
   }, 180_000);
