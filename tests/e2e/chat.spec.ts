@@ -58,4 +58,8 @@ test('a quick message crosses the table in each player’s language; the phone s
   await shootBothThemes(phone, 'phone', 'game-chat-fr');
   await toggle.click();
   await shootBothThemes(phone, 'phone', 'game-chat-folded-fr');
+  await desk.getByRole('button', { name: text('en', 'game.validate') }).click();
+  await phone.getByRole('button', { name: text('fr', 'game.validate') }).click();
+  await expect(gameSection(phone)).toHaveAttribute('data-status', 'PLAY');
+  await shootBothThemes(phone, 'phone', 'game-chat-play-fr');
 });
