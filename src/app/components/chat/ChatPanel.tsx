@@ -12,6 +12,7 @@ import { api } from '../../api';
 import { loadQuickOnly, saveQuickOnly } from '../../chat/chat-prefs';
 import { newestId, unreadCount, visibleLines } from '../../chat/chat-view';
 import { errorText } from '../../errors/error-text';
+import { CHAT_ICON } from '../icons';
 import { useFeatures } from '../../server/use-features';
 import type { RoomTalk } from '../../session/game-session';
 import { showError } from '../../stores/banner';
@@ -19,7 +20,10 @@ import { lineWords } from './line-words';
 
 const NO_LINES: readonly ChatLine[] = [];
 
-/** Open beside the boards where the window is wide; folded under them on a phone (chat.css's breakpoint). */
+/**
+ * Open beside the boards where the window is wide; on a phone (chat.css's breakpoint) folded into a
+ * round button in the page's corner, beside the boards, and opened as a sheet over them on demand.
+ */
 function openAtFirst(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 761px)').matches;
 }
@@ -171,7 +175,10 @@ export function ChatPanel({ talk, userId, room }: { talk: RoomTalk | null; userI
         onClick={() => setOpen(!open)}
         data-testid="chat-toggle"
       >
-        {t('chat.title')}
+        <svg className="chat-toggle-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d={CHAT_ICON} fillRule="evenodd" />
+        </svg>
+        <span className="chat-toggle-label">{t('chat.title')}</span>
         {unread > 0 && (
           <span className="badge accent chat-unread" data-testid="chat-unread">
             <span aria-hidden="true">{unread}</span>
