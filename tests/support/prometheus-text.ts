@@ -33,9 +33,11 @@ class ParseError extends Error {
 }
 
 function parseValue(text: string, line: number): number {
-  if (text === 'NaN') return Number.NaN;
-  if (text === '+Inf' || text === 'Inf') return Number.POSITIVE_INFINITY;
-  if (text === '-Inf') return Number.NEGATIVE_INFINITY;
+  // Prometheus reads values with Go's ParseFloat, which takes NaN and Inf in any case: prom-client
+  // writes 'Nan' (its default event-loop series before their first sample).
+  if (/^nan$/i.test(text)) return Number.NaN;
+  if (/^\+?inf$/i.test(text)) return Number.POSITIVE_INFINITY;
+  if (/^-inf$/i.test(text)) return Number.NEGATIVE_INFINITY;
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) throw new ParseError(line, `not a number: ${text}`);
   return Number(text);
 }
