@@ -10,7 +10,8 @@ import {
   type ReportsPage,
 } from '../../src/protocol';
 import { playToTheEnd, startAndPlace, twoPlayersInRoom } from '../support/game';
-import { connectClient, newPlayer, type TestPlayer, waitForState } from '../support/players';
+import { jsonCall } from '../support/http';
+import { connectClient, newPlayer, signedUpAs, type TestPlayer, waitForState } from '../support/players';
 import { startTestServer, type TestServer } from '../support/server';
 
 /*
@@ -25,38 +26,15 @@ let admin: TestPlayer;
 
 beforeAll(async () => {
   server = await startTestServer({ config: { adminEmails: [ADMIN_EMAIL], chatLinesPerWindow: 0 } });
-  const api = new ApiClient({ baseUrl: server.url });
-  await api.signUp({ username: 'chat_mod', email: ADMIN_EMAIL, password: 'correct horse battery' });
-  const { access_token } = await api.login({ email: ADMIN_EMAIL, password: 'correct horse battery' });
-  const me = await new ApiClient({ baseUrl: server.url, token: access_token }).me();
-  admin = {
-    api: new ApiClient({ baseUrl: server.url, token: access_token }),
-    token: access_token,
-    id: me.id,
-    username: me.username,
-    email: ADMIN_EMAIL,
-  };
+  admin = await signedUpAs(server.url, ADMIN_EMAIL, 'chat_mod');
 });
 afterAll(async () => {
   await server.dispose();
 });
 
-async function call(player: TestPlayer | null, method: string, path: string, body?: unknown, url = server.url) {
-  const headers: Record<string, string> = {};
-  if (player) headers.authorization = `Bearer ${player.token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
-    retryAfter: response.headers.get('retry-after'),
-  };
-}
+/** A JSON call with `player`'s token (or none): status and body. */
+const call = (player: TestPlayer | null, method: string, path: string, body?: unknown, url = server.url) =>
+  jsonCall(url, player?.token ?? null, method, path, body);
 
 const settle = (ms = 300): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

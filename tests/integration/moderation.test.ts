@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type AuditPage, BAN_FOREVER } from '../../src/protocol';
 import { lobbyOf, roomOf } from '../support/lobby';
-import { connectClient, newPlayer, type TestPlayer } from '../support/players';
+import { connectClient, newPlayer, signedUpAs, type TestPlayer } from '../support/players';
 import { jsonCall } from '../support/http';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -15,17 +15,7 @@ let admin: TestPlayer;
 
 beforeAll(async () => {
   server = await startTestServer({ config: { adminEmails: [ADMIN_EMAIL.toLowerCase()] } });
-  const api = new ApiClient({ baseUrl: server.url });
-  await api.signUp({ username: 'chief_mod', email: ADMIN_EMAIL, password: 'correct horse battery' });
-  const { access_token } = await api.login({ email: ADMIN_EMAIL, password: 'correct horse battery' });
-  const me = await new ApiClient({ baseUrl: server.url, token: access_token }).me();
-  admin = {
-    api: new ApiClient({ baseUrl: server.url, token: access_token }),
-    token: access_token,
-    id: me.id,
-    username: me.username,
-    email: ADMIN_EMAIL,
-  };
+  admin = await signedUpAs(server.url, ADMIN_EMAIL, 'chief_mod');
 });
 afterAll(async () => {
   await server.dispose();

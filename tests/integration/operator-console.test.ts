@@ -10,7 +10,7 @@ import { startAndPlace, twoPlayersInRoom } from '../support/game';
 import { lobbyOf } from '../support/lobby';
 import { jsonCall } from '../support/http';
 import { eventually } from '../support/match';
-import { connectClient, newPlayer, type TestPlayer } from '../support/players';
+import { connectClient, newPlayer, signedUpAs, type TestPlayer } from '../support/players';
 import { startTestServer, type TestServer } from '../support/server';
 
 const ADMIN_EMAIL = 'ops@example.test';
@@ -19,17 +19,7 @@ let admin: TestPlayer;
 
 beforeAll(async () => {
   server = await startTestServer({ config: { adminEmails: [ADMIN_EMAIL], nodeName: 'console-node' } });
-  const api = new ApiClient({ baseUrl: server.url });
-  await api.signUp({ username: 'operator', email: ADMIN_EMAIL, password: 'correct horse battery' });
-  const { access_token } = await api.login({ email: ADMIN_EMAIL, password: 'correct horse battery' });
-  const me = await new ApiClient({ baseUrl: server.url, token: access_token }).me();
-  admin = {
-    api: new ApiClient({ baseUrl: server.url, token: access_token }),
-    token: access_token,
-    id: me.id,
-    username: me.username,
-    email: ADMIN_EMAIL,
-  };
+  admin = await signedUpAs(server.url, ADMIN_EMAIL, 'operator');
 });
 afterAll(async () => {
   await server.dispose();

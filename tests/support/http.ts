@@ -2,6 +2,8 @@
 export interface JsonAnswer {
   readonly status: number;
   readonly body: Record<string, unknown> | null;
+  /** The Retry-After header, where the answer has one (the limits' 429 and 503). */
+  readonly retryAfter?: string;
 }
 
 /**
@@ -24,5 +26,10 @@ export async function jsonCall(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+  const retryAfter = response.headers.get('retry-after');
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+    ...(retryAfter === null ? {} : { retryAfter }),
+  };
 }

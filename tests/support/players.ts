@@ -24,6 +24,19 @@ export async function newPlayer(url: string, prefix = 'p'): Promise<TestPlayer> 
   return { api, token: access_token, id: payload.id, username: payload.username, email };
 }
 
+/**
+ * Signs up the account of `email` (one the server's ADMIN_EMAILS names, so it is a moderator) and
+ * logs it in, as a TestPlayer whose `api` carries its token.
+ */
+export async function signedUpAs(url: string, email: string, username: string): Promise<TestPlayer> {
+  const api = new ApiClient({ baseUrl: url });
+  await api.signUp({ username, email, password: 'correct horse battery' });
+  const { access_token } = await api.login({ email, password: 'correct horse battery' });
+  const signedIn = new ApiClient({ baseUrl: url, token: access_token });
+  const me = await signedIn.me();
+  return { api: signedIn, token: access_token, id: me.id, username: me.username, email };
+}
+
 /** A connected GameClient over WebSocket only (no long-polling in tests). */
 export async function connectClient(url: string, token: string, slug: string): Promise<GameClient> {
   const client = new GameClient({ url, token, slug, socket: { transports: ['websocket'], reconnection: false } });
