@@ -28,7 +28,9 @@ describe('the header (docs/game.md, The pages)', () => {
     renderApp('/leaderboard', { user: 'alice' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    // Each link's name (a link with a short name for the phone's tab bar carries its whole one in aria-label).
+    const named = links.map((a) => [a.getAttribute('aria-label') ?? a.textContent, a.getAttribute('href')]);
+    expect(named).toEqual([
       ['Play', '/'],
       ['Watch', '/watch'],
       ['Leaderboard', '/leaderboard'],
@@ -38,6 +40,10 @@ describe('the header (docs/game.md, The pages)', () => {
     expect(within(nav).getByRole('link', { name: 'Leaderboard' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Play' }).getAttribute('aria-current')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+    // The tab bar's short name is there, for the phone's CSS to show instead.
+    expect(within(nav).getByRole('link', { name: 'Leaderboard' }).querySelector('.nav-label-short')?.textContent).toBe(
+      'Ranks',
+    );
   });
 
   it('offers a visitor Log in and Register, and remembers the page they came from', async () => {
