@@ -9,8 +9,7 @@ export const ROLES = ['player', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const RoleSchema = z.enum(ROLES);
 
-/** A ban with no end is stored as this epoch ms (the largest Date), shown as "until lifted". */
-export const BAN_FOREVER = 8_640_000_000_000_000;
+export { BAN_FOREVER } from './ban-forever';
 
 /** Why a moderator acts: kept in the audit log and shown to the account where it concerns it. */
 export const ReasonSchema = z.string().trim().min(1, 'a reason is required').max(500);

@@ -1,4 +1,4 @@
-import { BAN_FOREVER } from '../../protocol/moderation';
+import { BAN_FOREVER } from '../../protocol/ban-forever';
 
 /** A moment as the moderators' page writes it: date and time in the reader's language. */
 export function momentText(language: string, at: number): string {

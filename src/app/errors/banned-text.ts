@@ -1,4 +1,4 @@
-import { BAN_FOREVER } from '../../protocol/moderation';
+import { BAN_FOREVER } from '../../protocol/ban-forever';
 import type { BannerText } from './error-text';
 
 /** What ApiError carries of a banned account's refused login (duck-typed: this module does not load the client). */
