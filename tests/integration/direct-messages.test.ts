@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiClient, DirectMessageSchema } from '../../src/protocol';
+import { DirectMessageSchema } from '../../src/protocol';
 import { befriend, friendsOf, pageOf } from '../support/people';
-import { newPlayer, type TestPlayer } from '../support/players';
+import { jsonCall } from '../support/http';
+import { newPlayer, signedUpAs, type TestPlayer } from '../support/players';
 import { startTestServer, type TestServer } from '../support/server';
 
 /*
@@ -18,27 +19,14 @@ beforeAll(async () => {
   server = await startTestServer({
     config: { adminEmails: [ADMIN_EMAIL], chatLinesPerWindow: 5, chatWindowSeconds: 10 },
   });
-  const api = new ApiClient({ baseUrl: server.url });
-  await api.signUp({ username: 'dm_admin', email: ADMIN_EMAIL, password: 'correct horse battery' });
-  const { access_token } = await api.login({ email: ADMIN_EMAIL, password: 'correct horse battery' });
-  admin = { api, token: access_token, id: (await api.me()).id, username: 'dm_admin', email: ADMIN_EMAIL };
+  admin = await signedUpAs(server.url, ADMIN_EMAIL, 'dm_admin');
 });
 afterAll(async () => {
   await server.dispose();
 });
 
-async function call(player: TestPlayer | null, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (player) headers.authorization = `Bearer ${player.token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-}
+const call = (player: TestPlayer | null, method: string, path: string, body?: unknown) =>
+  jsonCall(server.url, player?.token ?? null, method, path, body);
 
 async function friends(): Promise<[TestPlayer, TestPlayer]> {
   const [ann, bob] = await Promise.all([newPlayer(server.url, 'ann'), newPlayer(server.url, 'bob')]);
