@@ -13,6 +13,9 @@ export class MemorySessions implements SessionStore {
       sessionsFrom: this.t.sessionsFrom.get(userId) ?? null,
       revoked: this.t.revoked.get(digest)?.userId === userId,
       bot: user.botSince !== null,
+      // Roles and bans are kept by the SQL stores' moderation tables only (011): none here.
+      admin: false,
+      bannedUntil: null,
     };
   }
 
