@@ -167,9 +167,11 @@ export function reportOf(
     const state = tally.sprtState();
     if (!state) continue;
     pairs = complete;
+    // The decision stands where the test first crossed a bound, as the run stopped there: the
+    // path ends there too, though games already under way when it decided are still counted.
+    if (decided !== null) continue;
     path.push({ pairs, llr: round(state.llr, 4) });
-    // The decision stands where the test first crossed a bound, as the run stopped there.
-    if (decided === null && state.result !== 'none') decided = { ...state, pairs };
+    if (state.result !== 'none') decided = { ...state, pairs };
   }
   const standings = tally.standings();
   const seconds = extra.seconds ?? 0;
