@@ -1,5 +1,28 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { textPart, textPartOf } from './src/app/i18n/text-parts';
+
+/**
+ * `locales/{lng}/translation.json?part=first|later`: one part of a language's texts
+ * (src/app/i18n/text-parts.ts) as a module whose default export is that part.
+ */
+function translationParts(): Plugin {
+  return {
+    name: 'broadside:translation-parts',
+    enforce: 'pre',
+    load(id) {
+      const part = textPartOf(id);
+      if (!part) return null;
+      const file = id.split('?')[0] ?? id;
+      this.addWatchFile(file);
+      const texts = textPart(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>, part);
+      // A JSON string parsed at run time, as Vite does for large JSON: quicker than an object literal.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
+    },
+  };
+}
 
 const serverPort = Number(process.env.PORT ?? 3000);
 const serverTarget = `http://127.0.0.1:${serverPort}`;
@@ -34,7 +57,7 @@ const integrationPg: TestProjectInlineConfiguration[] = process.env.TEST_DATABAS
   : [];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), translationParts()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {

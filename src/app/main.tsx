@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import './i18n/setup';
+import { i18nReady } from './i18n/setup';
 import { checkServer } from './session/server-probe';
 import { loadUser } from './stores/auth';
 import { loadServerChoice } from './stores/server';
@@ -21,10 +21,14 @@ void checkServer();
 followThemePreference();
 
 const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+// The reader's language first, so no text shows as its bare key (src/app/i18n/setup.ts).
+void i18nReady
+  .catch(() => undefined)
+  .then(() => {
+    if (!root) return;
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });

@@ -1,4 +1,5 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyWithTexts } from '../i18n/lazy-with-texts';
 
 /**
  * The sections of the moderators' page (/admin; docs/game.md, "Moderation"), in the order of its
@@ -12,8 +13,8 @@ export interface AdminSection {
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { id: 'reports', labelKey: 'admin.sections.reports', Page: lazy(() => import('./ReportsSection')) },
-  { id: 'audit', labelKey: 'admin.sections.audit', Page: lazy(() => import('./AuditSection')) },
+  { id: 'reports', labelKey: 'admin.sections.reports', Page: lazyWithTexts(() => import('./ReportsSection')) },
+  { id: 'audit', labelKey: 'admin.sections.audit', Page: lazyWithTexts(() => import('./AuditSection')) },
 ];
 
 /** The section a path names, or the first one for /admin itself; null for a name no section has. */

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Rules } from '../../game';
 import { ICONS } from './icons';
+import { lazyWithTexts } from '../i18n/lazy-with-texts';
 
 /* The rules' text and drawings load when the dialog first opens, not with the first load of /. */
-const HowToPlayContent = lazy(() => import('./HowToPlay').then((m) => ({ default: m.HowToPlayContent })));
+const HowToPlayContent = lazyWithTexts(() => import('./HowToPlay').then((m) => ({ default: m.HowToPlayContent })));
 
 /** A "How to play" button that opens the rules in a modal dialog; Escape or the close button shuts it. */
 export function HowToPlayButton({ className = 'ghost', rules }: { className?: string; rules?: Rules }) {

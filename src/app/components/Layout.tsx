@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useRef, useState, lazy, Suspense } from 'react';
+import { type ReactNode, useCallback, useRef, useState, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ROUTES } from '../routing/paths';
@@ -10,9 +10,10 @@ import { ICONS } from './icons';
 import { MainNav } from './nav/MainNav';
 import { VisitorLinks } from './nav/VisitorLinks';
 import { useDismiss } from './use-dismiss';
+import { lazyWithTexts } from '../i18n/lazy-with-texts';
 
 /* The profile panel opens on a click only: a chunk of its own, not part of the first load of /. */
-const ProfilePanel = lazy(() => import('./ProfilePanel').then((m) => ({ default: m.ProfilePanel })));
+const ProfilePanel = lazyWithTexts(() => import('./ProfilePanel').then((m) => ({ default: m.ProfilePanel })));
 
 /**
  * docs/game.md, The pages: every page sits under a header and the error banner. The header: the

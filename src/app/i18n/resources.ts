@@ -3,9 +3,9 @@ import type { Resource, ResourceLanguage } from 'i18next';
 /** A namespace file as loaded by import.meta.glob or read from disk: path → parsed JSON. */
 export type NamespaceModules = Readonly<Record<string, unknown>>;
 
-/** `…/locales/en/stage.json` → `{ language: 'en', namespace: 'stage' }`. */
+/** `…/locales/en/stage.json` (a query after it or not) → `{ language: 'en', namespace: 'stage' }`. */
 export function parseLocalePath(path: string): { language: string; namespace: string } | null {
-  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  const match = /locales\/([^/]+)\/([^/?]+)\.json(\?.*)?$/.exec(path);
   if (!match?.[1] || !match[2]) return null;
   return { language: match[1], namespace: match[2] };
 }

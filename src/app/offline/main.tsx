@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../i18n/setup';
+import { i18nReady, loadTexts } from '../i18n/setup';
 import { followThemePreference } from '../theme/apply-theme';
 import { OfflineApp } from './OfflineApp';
 import '../styles/theme.css';
@@ -18,10 +18,14 @@ import './offline.css';
 followThemePreference();
 
 const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <OfflineApp />
-    </StrictMode>,
-  );
-}
+// Every text before the first paint: this page shows a game at once (src/app/i18n/text-parts.ts).
+void Promise.all([i18nReady, loadTexts('later')])
+  .catch(() => undefined)
+  .then(() => {
+    if (!root) return;
+    createRoot(root).render(
+      <StrictMode>
+        <OfflineApp />
+      </StrictMode>,
+    );
+  });

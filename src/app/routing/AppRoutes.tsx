@@ -1,37 +1,39 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { Guarded } from '../components/Guarded';
 import { RequiresFeature } from '../components/RequiresFeature';
 import HomePage from '../pages/HomePage';
-import LoginPage from '../pages/LoginPage';
-import RegisterPage from '../pages/RegisterPage';
 import type { User } from '../stores/user';
 import { gameRouteAccess, loggedInAccess } from './guards';
 import { ROUTES } from './paths';
+import { lazyWithTexts } from '../i18n/lazy-with-texts';
 
+/* Forms a first visit of / does not show. */
+const LoginPage = lazyWithTexts(() => import('../pages/LoginPage'));
+const RegisterPage = lazyWithTexts(() => import('../pages/RegisterPage'));
 /* Pages that need the socket, the stage or the profile call are chunks of their own (size goal). */
-const LobbyPage = lazy(() => import('../pages/LobbyPage'));
-const GamePage = lazy(() => import('../pages/GamePage'));
-const ProfilePage = lazy(() => import('../pages/ProfilePage'));
-const WatchPage = lazy(() => import('../pages/WatchPage'));
-const LiveGamesPage = lazy(() => import('../pages/LiveGamesPage'));
-const ReplayPage = lazy(() => import('../pages/ReplayPage'));
-const LeaderboardPage = lazy(() => import('../pages/LeaderboardPage'));
+const LobbyPage = lazyWithTexts(() => import('../pages/LobbyPage'));
+const GamePage = lazyWithTexts(() => import('../pages/GamePage'));
+const ProfilePage = lazyWithTexts(() => import('../pages/ProfilePage'));
+const WatchPage = lazyWithTexts(() => import('../pages/WatchPage'));
+const LiveGamesPage = lazyWithTexts(() => import('../pages/LiveGamesPage'));
+const ReplayPage = lazyWithTexts(() => import('../pages/ReplayPage'));
+const LeaderboardPage = lazyWithTexts(() => import('../pages/LeaderboardPage'));
 /* People and your account (docs/game.md, "Profiles", "Your account"). */
-const PlayerPage = lazy(() => import('../pages/PlayerPage'));
-const PlayersPage = lazy(() => import('../pages/PlayersPage'));
-const AccountPage = lazy(() => import('../pages/AccountPage'));
-const AccountDeletedPage = lazy(() => import('../pages/AccountDeletedPage'));
-const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'));
-const AdminPage = lazy(() => import('../pages/AdminPage'));
+const PlayerPage = lazyWithTexts(() => import('../pages/PlayerPage'));
+const PlayersPage = lazyWithTexts(() => import('../pages/PlayersPage'));
+const AccountPage = lazyWithTexts(() => import('../pages/AccountPage'));
+const AccountDeletedPage = lazyWithTexts(() => import('../pages/AccountDeletedPage'));
+const ResetPasswordPage = lazyWithTexts(() => import('../pages/ResetPasswordPage'));
+const AdminPage = lazyWithTexts(() => import('../pages/AdminPage'));
 /* Friends and direct messages (docs/game.md, "Friends", "Direct messages"). */
-const FriendsPage = lazy(() => import('../pages/FriendsPage'));
-const MessagesPage = lazy(() => import('../pages/MessagesPage'));
-const ConversationPage = lazy(() => import('../pages/ConversationPage'));
+const FriendsPage = lazyWithTexts(() => import('../pages/FriendsPage'));
+const MessagesPage = lazyWithTexts(() => import('../pages/MessagesPage'));
+const ConversationPage = lazyWithTexts(() => import('../pages/ConversationPage'));
 /* Pages no first visit of / shows (the not-found art, the log-out step): chunks of their own too. */
-const LogoutPage = lazy(() => import('../pages/LogoutPage'));
-const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+const LogoutPage = lazyWithTexts(() => import('../pages/LogoutPage'));
+const NotFoundPage = lazyWithTexts(() => import('../pages/NotFoundPage'));
 
 type RoomPage = ComponentType<{ slug: string; user: User }>;
 

@@ -3,7 +3,7 @@
  * of src/game play a local game against a random bot and feed the real game store.
  * Served by Vite at /src/stage/dev/harness.html; bench/frames.ts drives it through `window.harness`.
  */
-import '../../app/i18n/setup';
+import { i18nReady, loadTexts } from '../../app/i18n/setup';
 import { createRoot } from 'react-dom/client';
 import '../../app/styles/theme.css';
 import '../../app/styles/game.css';
@@ -188,4 +188,9 @@ function HarnessStage() {
   return <GameStage {...useStoreStageProps()} onShoot={onShoot} />;
 }
 
-if (root) createRoot(root).render(<HarnessStage />);
+// Every text before the first paint: this page shows a game at once (src/app/i18n/text-parts.ts).
+void Promise.all([i18nReady, loadTexts('later')])
+  .catch(() => undefined)
+  .then(() => {
+    if (root) createRoot(root).render(<HarnessStage />);
+  });

@@ -2,7 +2,8 @@ import { cleanup, render, type RenderResult, waitFor } from '@testing-library/re
 import { afterEach, expect } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import '../../../src/app/i18n/setup';
+import { loadLanguage } from '../../../src/app/i18n/setup';
+import { LANGUAGES } from '../../../src/app/i18n/languages';
 import { App } from '../../../src/app/App';
 import { authStore, logIn, logOut } from '../../../src/app/stores/auth';
 import { clearErrors } from '../../../src/app/stores/banner';
@@ -10,6 +11,9 @@ import { gameStore } from '../../../src/app/stores/game';
 import { preferencesStore } from '../../../src/app/stores/preferences';
 import { returnPathStore } from '../../../src/app/stores/return-path';
 import { tokenFor } from './tokens';
+
+// Both languages at once, as tests switch between them (a page loads the reader's only).
+await Promise.all(LANGUAGES.map(loadLanguage));
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);

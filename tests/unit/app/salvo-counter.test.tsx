@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../src/app/i18n/setup';
+import { i18nReady } from '../../../src/app/i18n/setup';
 import { TurnIndicator } from '../../../src/app/components/game/TurnIndicator';
 import { gameStore, resetGameStore, toggleAim } from '../../../src/app/stores/game';
 import {
@@ -19,6 +19,9 @@ afterEach(() => {
   cleanup();
   resetGameStore(null, null);
 });
+
+// The reader's language loads before any render, as in the app (src/app/i18n/setup.ts).
+await i18nReady;
 
 const SALVO = makeRules({ shots: 'salvo' });
 

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { GameRecord } from '../../../protocol/history';
 import { useFeatures } from '../../server/use-features';
+import { lazyWithTexts } from '../../i18n/lazy-with-texts';
 
-const ReviewPanel = lazy(() => import('./ReviewPanel').then((m) => ({ default: m.ReviewPanel })));
+const ReviewPanel = lazyWithTexts(() => import('./ReviewPanel').then((m) => ({ default: m.ReviewPanel })));
 
 /**
  * The replay page's hook for the review (docs/game.md, "Reviewing a game"): shown where the server

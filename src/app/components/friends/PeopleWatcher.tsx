@@ -13,7 +13,7 @@ import { ChallengeToasts } from './ChallengeToasts';
  * open, challenges shown wherever they are, and the challenger taken to the room once their
  * challenge is accepted.
  */
-export function PeopleWatcher() {
+export default function PeopleWatcher() {
   const { user } = useSnapshot(authStore);
   const { friends } = useFeatures();
   const { room } = useSnapshot(peopleStore);
