@@ -1,26 +1,13 @@
-import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import type { ComputerPlayers } from './bots/computer-players';
 import { configFromEnv, type ServerConfig } from './config';
 import { createContext } from './context';
 import type { Store } from './db/store';
-import { historyPlugin } from './http/history-routes';
-import { accountsPlugin } from './accounts/plugin';
-import { analysisPlugin } from './analysis/plugin';
-import { accountAndRoomRoutes } from './http/routes';
-import { webClient } from './http/web-client';
-import { liveGamesPlugin } from './live-games/plugin';
-import { friendsPlugin } from './friends/plugin';
-import { lobbyPlugin } from './lobby/plugin';
 import type { MatchQueue } from './lobby/queue';
-import { chatPlugin } from './chat/plugin';
-import { moderationPlugin } from './moderation/plugin';
 import { type DrainReport, drainNode } from './operations/drain';
-import { consolePlugin } from './operations/console/plugin';
-import { healthPlugin } from './operations/health';
 import type { Lifecycle } from './operations/lifecycle';
-import { metricsPlugin } from './operations/metrics-route';
+import { PLUGINS } from './plugins';
 import type { Ratings } from './ratings/ratings';
 import { type SpectatorFeed, spectatorFeed } from './socket/spectators';
 
@@ -51,43 +38,14 @@ export interface RunningServer {
 }
 
 /**
- * CORS as the original server answers it: any origin, preflight 204, the methods and headers the
- * API uses; no credentials (tokens travel in the Authorization header).
- */
-const CORS = {
-  origin: '*',
-  methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-  allowedHeaders: ['authorization', 'content-type', 'accept'],
-  credentials: false,
-  optionsSuccessStatus: 204,
-  maxAge: 600,
-} satisfies FastifyCorsOptions;
-
-/**
  * Builds and starts the whole server: HTTP API, /room and /lobby socket namespaces and the built
- * client, on one port. Each capability is a fastify plugin in its own folder, given the shared
- * context (server/context.ts) and registered here in one line (docs/architecture.md, "Plugins").
+ * client, on one port: the shared context (server/context.ts), then every plugin of server/plugins.ts.
  */
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...configFromEnv(), ...overrides };
   const { context: ctx, stop } = await createContext(config);
   const { app } = ctx;
-  // Every route answers cross-origin calls (docs/protocol.md, CORS): the original client is deployed
-  // on another origin than its API. Bearer tokens only, never cookies, so no credentials.
-  await app.register(fastifyCors, CORS);
-  await app.register(accountAndRoomRoutes, ctx);
-  await app.register(historyPlugin, ctx);
-  await app.register(lobbyPlugin, ctx);
-  await app.register(liveGamesPlugin, ctx);
-  await app.register(moderationPlugin, ctx);
-  await app.register(accountsPlugin, ctx);
-  await app.register(chatPlugin, ctx);
-  await app.register(friendsPlugin, ctx);
-  await app.register(analysisPlugin, ctx);
-  await app.register(metricsPlugin, ctx);
-  await app.register(healthPlugin, ctx);
-  await app.register(consolePlugin, ctx);
-  await app.register(webClient, ctx);
+  for (const plugin of PLUGINS) await app.register(plugin, ctx);
 
   await app.listen({ port: config.port, host: config.host });
   // Games whose turn clock was running when the server stopped go on (a deadline already past fires at once).
