@@ -1,5 +1,7 @@
 import { Command, Option } from 'commander';
 import { createRng, formatRules, type Rules } from '../../src/game';
+import { type AcceptedGame, serveChallenges } from '../accept-challenges';
+import { CHALLENGERS, type ChallengePolicy, type Challengers } from '../challenge-policy';
 import {
   type Bot,
   type GameOutcome,
@@ -9,14 +11,15 @@ import {
   requestReplay,
   shooterNamed,
 } from '../../src/bots';
-import type { BotLevel } from '../../src/protocol';
+import type { BotLevel, GameClient } from '../../src/protocol';
 import { CliError } from '../errors';
 import { type ClockOptions, withClockOptions } from '../engine/options';
-import { serverEngineBot } from '../engine/server-bot';
+import { type ServerEngineBot, serverEngineBot } from '../engine/server-bot';
 import { computerRoom, type FoundRoom, parseLevel, quickMatch } from '../matchmaking';
 import {
   gamesOption,
   placementOption,
+  rulesArg,
   rulesOption,
   secondsOption,
   seedOption,
@@ -39,6 +42,9 @@ interface PlayOptions extends ClockOptions {
   quick?: boolean;
   bot?: boolean;
   public?: boolean;
+  acceptChallenges?: boolean;
+  acceptRules?: Rules[];
+  challengers: Challengers;
   strategy: string;
   placement: string;
   games: number;
@@ -87,6 +93,28 @@ export function playCommand(): Command {
           'BROADSIDE_PUBLIC',
         ),
       )
+      .addOption(
+        new Option(
+          '--accept-challenges',
+          'with --bot: stay online and play the challenges players send (until --games are played or Ctrl-C)',
+        )
+          .env('BROADSIDE_ACCEPT_CHALLENGES')
+          .conflicts(['create', 'join', 'vsComputer', 'quick']),
+      )
+      .addOption(
+        new Option(
+          '--accept-rules <list>',
+          'with --accept-challenges: a rule set the bot plays, in the --rules form; repeat it for several (default: any)',
+        )
+          .env('BROADSIDE_ACCEPT_RULES')
+          .argParser((value: string, previous: Rules[] | undefined) => [...(previous ?? []), rulesArg(value)]),
+      )
+      .addOption(
+        new Option('--challengers <who>', 'with --accept-challenges: whose challenges the bot takes')
+          .env('BROADSIDE_CHALLENGERS')
+          .choices(CHALLENGERS)
+          .default('everyone'),
+      )
       .addOption(strategyOption().env('BROADSIDE_STRATEGY'))
       .addOption(placementOption().env('BROADSIDE_PLACEMENT'))
       .addOption(
@@ -121,12 +149,20 @@ export function playCommand(): Command {
       'broadside play --register --quick --timeout 60',
       'broadside play --register --vs-computer hard --rules fleet=russian,shots=salvo',
       'broadside play --email bot@example.com --password secret --bot --create --public --engine "python3 bot.py" --games 10',
+      'broadside play --email bot@example.com --password secret --bot --accept-challenges --engine "python3 bot.py"',
       'broadside play --email me@example.com --password secret --join brave-otter-42 --games 3',
       'BROADSIDE_SERVER=https://broadside.example broadside play --register --join brave-otter-42 --json',
     ],
   ).action(async (options: PlayOptions, command: Command) => {
+    if (options.acceptChallenges) return acceptChallenges(options, command);
     if (!options.create && !options.join && !options.vsComputer && !options.quick) {
-      throw new CliError('give --create, --join SLUG, --vs-computer LEVEL or --quick');
+      throw new CliError('give --create, --join SLUG, --vs-computer LEVEL, --quick, or --bot --accept-challenges');
+    }
+    for (const [given, name] of [
+      [options.acceptRules, '--accept-rules'],
+      [command.getOptionValueSource('challengers') === 'default' ? undefined : true, '--challengers'],
+    ] as const) {
+      if (given !== undefined) throw new CliError(`${name} goes with --accept-challenges`);
     }
     const out = createOutput(options);
     const rulesFrom = command.getOptionValueSource('rules');
@@ -154,19 +190,7 @@ export function playCommand(): Command {
     try {
       for (let i = 0; i < options.games; i++) {
         if (i > 0) await requestReplay(client);
-        const outcome = await playGame(client, bot, {
-          start: true,
-          stepTimeoutMs: options.timeout * 1000,
-          resignAfter: options.resignAfter,
-        });
-        results.push(outcome);
-        engine?.finish(outcome.won, outcome.endReason);
-        const fault = engine?.faults.length ? engine.faults[engine.faults.length - 1] : null;
-        if (fault && !outcome.won) out.info(`game ${i + 1}: the engine resigned after a fault: ${fault}`);
-        out.info(
-          `game ${i + 1}: ${outcome.won ? 'won' : `lost to ${outcome.winner.username}`}${howItEnded(outcome)} ` +
-            `(${outcome.shots} shots fired, ${outcome.opponentShots} taken)`,
-        );
+        results.push(await playAndTell(client, bot, engine, options, out, i + 1));
       }
     } finally {
       client.close();
@@ -198,6 +222,113 @@ export function playCommand(): Command {
         endReason: r.endReason,
       })),
     });
+  });
+}
+
+/** Plays one game in the room `client` has joined and says how it went. */
+async function playAndTell(
+  client: GameClient,
+  bot: Bot,
+  engine: ServerEngineBot | null,
+  options: PlayOptions,
+  out: Output,
+  n: number,
+): Promise<GameOutcome> {
+  const outcome = await playGame(client, bot, {
+    start: true,
+    stepTimeoutMs: options.timeout * 1000,
+    resignAfter: options.resignAfter,
+  });
+  engine?.finish(outcome.won, outcome.endReason);
+  const fault = engine?.faults.length ? engine.faults[engine.faults.length - 1] : null;
+  if (fault && !outcome.won) out.info(`game ${n}: the engine resigned after a fault: ${fault}`);
+  out.info(
+    `game ${n}: ${outcome.won ? 'won' : `lost to ${outcome.winner.username}`}${howItEnded(outcome)} ` +
+      `(${outcome.shots} shots fired, ${outcome.opponentShots} taken)`,
+  );
+  return outcome;
+}
+
+/**
+ * `--bot --accept-challenges`: the bot account stays on /lobby and plays each challenge it takes
+ * (cli/accept-challenges.ts), every game in the room the server made for it, until `--games` games
+ * (when given) or Ctrl-C.
+ */
+async function acceptChallenges(options: PlayOptions, command: Command): Promise<void> {
+  if (!options.bot) throw new CliError('--accept-challenges goes with --bot: only a bot account takes challenges');
+  if (command.getOptionValueSource('rules') === 'cli')
+    throw new CliError(
+      '--rules goes with --create, --vs-computer or --quick; a bot taking challenges uses --accept-rules',
+    );
+  if (options.turnSeconds !== undefined) throw new CliError('--turn-seconds goes with --create');
+  if (options.public) throw new CliError('--public goes with --create');
+  const out = createOutput(options);
+  const engine = options.engine ? serverEngineBot(options.engine, options) : null;
+  const shooter = engine?.shooter ?? shooterNamed(options.strategy);
+  const placer = engine?.placer ?? placerNamed(options.placement);
+  const policy: ChallengePolicy = {
+    rules: options.acceptRules ?? null,
+    moveMs: engine ? options.time + options.timeMargin : 0,
+    challengers: options.challengers,
+  };
+  const me = await accountFrom(options);
+  await becomeBot(me, (line) => out.info(line));
+  const results: { slug: string; opponent: string; rules: string; outcome: GameOutcome }[] = [];
+  const play = async ({ slug, opponent, challenge }: AcceptedGame, n: number): Promise<void> => {
+    const client = await takeSeat(options.server, me, slug);
+    try {
+      const bot: Bot = { userId: me.userId, shooter, placer, rng: createRng(gameSeed(options.seed, n - 1, 20)) };
+      const outcome = await playAndTell(client, bot, engine, options, out, n);
+      results.push({ slug, opponent: opponent.username, rules: formatRules(challenge.rules), outcome });
+    } finally {
+      client.close();
+    }
+  };
+  const games = command.getOptionValueSource('games') === 'default' ? null : options.games;
+  let served: { played: number; declined: number };
+  try {
+    served = await serveChallenges({
+      server: options.server,
+      account: me,
+      policy,
+      games,
+      info: (l) => out.info(l),
+      play,
+    });
+  } finally {
+    await engine?.close();
+  }
+  const wins = results.filter((r) => r.outcome.won).length;
+  out.report([
+    `${me.username} took ${served.played} challenge(s) and declined ${served.declined}: ` +
+      `${wins} won, ${results.length - wins} lost`,
+  ]);
+  out.result({
+    slug: null,
+    rules: null,
+    username: me.username,
+    bot: true,
+    mode: 'challenges',
+    level: null,
+    opponent: null,
+    strategy: engine ? null : options.strategy,
+    placement: engine ? null : options.placement,
+    engine: options.engine ?? null,
+    engineFaults: engine?.faults ?? [],
+    games: results.length,
+    wins,
+    losses: results.length - wins,
+    declined: served.declined,
+    results: results.map(({ slug, opponent, rules, outcome: r }) => ({
+      slug,
+      opponent,
+      rules,
+      won: r.won,
+      winner: r.winner.username,
+      shots: r.shots,
+      opponentShots: r.opponentShots,
+      endReason: r.endReason,
+    })),
   });
 }
 
