@@ -1,55 +1,22 @@
 import type { Rng } from '../game';
 import { CELLS, type Knowledge } from './knowledge';
+import { type FlatMasks, flatMasks } from './flat-masks';
 import { HALO_MASK_WORDS, MASK_WORDS } from './tables';
 
-/**
- * One afloat ship's candidate placements as flat arrays (mask word, low and high bits, first
- * cell), copied out of the shared tables so the hot loop touches nothing but local typed arrays.
- */
-interface Flat {
+/** One afloat ship's candidates as flat arrays (flat-masks.ts), with each one's cells. */
+interface Flat extends FlatMasks {
   readonly length: number;
-  readonly count: number;
-  readonly word: Int32Array;
-  readonly lo: Int32Array;
-  readonly hi: Int32Array;
-  readonly hi2: Int32Array;
   readonly cells: Int32Array;
-  /** The placement with its halo (tables.ts), for `touch: false` rules. */
-  readonly xword: Int32Array;
-  readonly x0: Int32Array;
-  readonly x1: Int32Array;
-  readonly x2: Int32Array;
 }
 
 function flatten(k: Knowledge): Flat[] {
   return k.afloat.map(({ table, candidates }) => {
-    const count = candidates.length;
-    const flat = {
-      length: table.length,
-      count,
-      word: new Int32Array(count),
-      lo: new Int32Array(count),
-      hi: new Int32Array(count),
-      hi2: new Int32Array(count),
-      cells: new Int32Array(count * table.length),
-      xword: new Int32Array(count),
-      x0: new Int32Array(count),
-      x1: new Int32Array(count),
-      x2: new Int32Array(count),
-    };
-    for (let j = 0; j < count; j++) {
+    const cells = new Int32Array(candidates.length * table.length);
+    for (let j = 0; j < candidates.length; j++) {
       const p = candidates[j] ?? 0;
-      flat.word[j] = table.word[p] ?? 0;
-      flat.lo[j] = table.lo[p] ?? 0;
-      flat.hi[j] = table.hi[p] ?? 0;
-      flat.hi2[j] = table.hi2[p] ?? 0;
-      flat.xword[j] = table.xword[p] ?? 0;
-      flat.x0[j] = table.x0[p] ?? 0;
-      flat.x1[j] = table.x1[p] ?? 0;
-      flat.x2[j] = table.x2[p] ?? 0;
-      for (let i = 0; i < table.length; i++) flat.cells[j * table.length + i] = table.cells[p * table.length + i] ?? 0;
+      cells.set(table.cells.subarray(p * table.length, (p + 1) * table.length), j * table.length);
     }
-    return flat;
+    return { ...flatMasks(table, candidates), length: table.length, cells };
   });
 }
 

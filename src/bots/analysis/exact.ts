@@ -1,4 +1,5 @@
 import { CELLS, type Knowledge } from '../knowledge';
+import { type FlatMasks, flatMasks } from '../flat-masks';
 import { HALO_MASK_WORDS, MASK_WORDS } from '../tables';
 
 /** What an exact count gives: the consistent fleets, and on each cell how many of them cover it. */
@@ -12,49 +13,16 @@ export interface ExactCount {
 }
 
 /** One afloat ship's candidates as flat arrays for the hot loop. */
-interface Flat {
-  readonly count: number;
-  readonly word: Int32Array;
-  readonly lo: Int32Array;
-  readonly hi: Int32Array;
-  readonly hi2: Int32Array;
-  /** The placement with its halo (tables.ts): where no other ship may be under no-touch rules. */
-  readonly xword: Int32Array;
-  readonly x0: Int32Array;
-  readonly x1: Int32Array;
-  readonly x2: Int32Array;
+interface Flat extends FlatMasks {
   /** Candidates (indexes into the above) that cover no hit, in order. */
   readonly free: Int32Array;
 }
 
 function flatten(k: Knowledge): Flat[] {
   return k.afloat.map(({ table, candidates, hitsCovered }) => {
-    const count = candidates.length;
-    const flat = {
-      count,
-      word: new Int32Array(count),
-      lo: new Int32Array(count),
-      hi: new Int32Array(count),
-      hi2: new Int32Array(count),
-      xword: new Int32Array(count),
-      x0: new Int32Array(count),
-      x1: new Int32Array(count),
-      x2: new Int32Array(count),
-    };
     const free: number[] = [];
-    for (let j = 0; j < count; j++) {
-      const p = candidates[j] ?? 0;
-      flat.word[j] = table.word[p] ?? 0;
-      flat.lo[j] = table.lo[p] ?? 0;
-      flat.hi[j] = table.hi[p] ?? 0;
-      flat.hi2[j] = table.hi2[p] ?? 0;
-      flat.xword[j] = table.xword[p] ?? 0;
-      flat.x0[j] = table.x0[p] ?? 0;
-      flat.x1[j] = table.x1[p] ?? 0;
-      flat.x2[j] = table.x2[p] ?? 0;
-      if ((hitsCovered[j] ?? 0) === 0) free.push(j);
-    }
-    return { ...flat, free: Int32Array.from(free) };
+    for (let j = 0; j < candidates.length; j++) if ((hitsCovered[j] ?? 0) === 0) free.push(j);
+    return { ...flatMasks(table, candidates), free: Int32Array.from(free) };
   });
 }
 
