@@ -40,6 +40,8 @@ void i18n.use(initReactI18next).init({
   defaultNS: 'translation',
   interpolation: { escapeValue: false },
   initAsync: false,
+  // No advertisement in the players' console.
+  showSupportNotice: false,
   // Texts added later re-render what shows: a key read too early shows for an instant, not for good.
   react: { useSuspense: false, bindI18nStore: 'added' },
 });
