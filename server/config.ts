@@ -93,6 +93,11 @@ export interface ServerConfig {
   /** Chat lines one account may send within CHAT_WINDOW_SECONDS, on every node together; 0 = no limit. */
   readonly chatLinesPerWindow: number;
   readonly chatWindowSeconds: number;
+  /**
+   * CHAT_SPECTATORS_READ_PLAYERS=1: spectators read the players' lines as they are said (and beside
+   * the replay); off by default, when the players' table talk stays between them (docs/deploy.md).
+   */
+  readonly chatSpectatorsReadPlayers: boolean;
   /** SMTP_URL: where the password-reset e-mails go out (nodemailer's smtp:// or smtps:// URL); null: no e-mail, no reset. */
   readonly smtpUrl: string | null;
   /** MAIL_FROM: the sender of those e-mails; null: "Broadside <no-reply@…>" at PUBLIC_URL's host. */
@@ -178,6 +183,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .filter(Boolean),
     chatLinesPerWindow: intFrom(env.CHAT_LINES_PER_WINDOW, 5, 'CHAT_LINES_PER_WINDOW'),
     chatWindowSeconds: Math.max(1, intFrom(env.CHAT_WINDOW_SECONDS, 10, 'CHAT_WINDOW_SECONDS')),
+    chatSpectatorsReadPlayers: ['1', 'true'].includes((env.CHAT_SPECTATORS_READ_PLAYERS ?? '').trim()),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || null,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,

@@ -44,6 +44,7 @@ export const chatPlugin = fp<ServerContext>(
       ),
       mutedUntil: (userId) => ctx.moderation.mutedUntil(userId),
       thinking: { minMs: config.botDelayMinMs, maxMs: config.botDelayMaxMs },
+      spectatorsReadPlayers: config.chatSpectatorsReadPlayers,
       log,
     });
     ctx.onStop(() => chat.stop());

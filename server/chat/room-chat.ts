@@ -26,15 +26,30 @@ export interface RoomChatDeps {
   readonly mutedUntil: (userId: string) => Promise<number | null>;
   /** The computer's thinking time: it answers a greeting within it. */
   readonly thinking: { readonly minMs: number; readonly maxMs: number };
+  /** Whether spectators read the players' lines too (CHAT_SPECTATORS_READ_PLAYERS). */
+  readonly spectatorsReadPlayers: boolean;
   readonly log: FastifyBaseLogger;
 }
 
 /** A line's words as said: a text (cleaned) or a quick-message code. */
 export type Said = { readonly text: string } | { readonly quick: QuickMessage };
 
+/** What a spectator reads: the spectators' lines, and the players' where the server lets them (chat-store.ts, Reading). */
+export function spectatorReading(readerId: string | null, spectatorsReadPlayers: boolean): Reading {
+  return spectatorsReadPlayers
+    ? { readerId, spectator: false, spectatorsUntil: Number.MAX_SAFE_INTEGER }
+    : { readerId, spectator: true, spectatorsUntil: null };
+}
+
 /** Who may read what in a room, for one reader (chat-store.ts, Reading). */
-export function readingFor(readerId: string, audience: ChatChannel, facts: RoomFacts, now = Date.now()): Reading {
-  if (audience === 'spectators') return { readerId, spectator: true, spectatorsUntil: null };
+export function readingFor(
+  readerId: string,
+  audience: ChatChannel,
+  facts: RoomFacts,
+  spectatorsReadPlayers: boolean,
+  now = Date.now(),
+): Reading {
+  if (audience === 'spectators') return spectatorReading(readerId, spectatorsReadPlayers);
   // Players read the spectators' lines of finished games only: all of them once this one is over.
   return { readerId, spectator: false, spectatorsUntil: facts.status === 'ENDED' ? now : facts.lastEndedAt };
 }
@@ -43,7 +58,8 @@ export function readingFor(readerId: string, audience: ChatChannel, facts: RoomF
  * The room's chat (docs/protocol.md, "Chat"): a line said by a socket's account in the room it
  * joined (the players' channel) or watches (the spectators'), checked against a moderator's mute
  * and the account's rate, stored with the round, then sent to whoever may read it. A spectator's
- * line reaches the players only once the game is over. The computer answers a greeting.
+ * line reaches the players only once the game is over; a player's reaches the spectators only
+ * where the server lets them read the players. The computer answers a greeting.
  */
 export class RoomChat {
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -86,9 +102,16 @@ export class RoomChat {
     const { store, mutes, delivery } = this.deps;
     const line = await store.add({ slug, gameId: facts.gameId, from, channel, said, at: Date.now() });
     const deaf = await mutes.deafTo(from.userId);
-    // A spectator's line reaches the players once the game is over.
+    // A spectator's line reaches the players once the game is over; a player's reaches the
+    // spectators where the server lets them read the players.
     const audiences: ChatChannel[] =
-      channel === 'players' ? ['players'] : facts.status === 'ENDED' ? ['spectators', 'players'] : ['spectators'];
+      channel === 'players'
+        ? this.deps.spectatorsReadPlayers
+          ? ['players', 'spectators']
+          : ['players']
+        : facts.status === 'ENDED'
+          ? ['spectators', 'players']
+          : ['spectators'];
     delivery.send(slug, line, audiences, deaf, asSent);
     return line;
   }
@@ -101,7 +124,11 @@ export class RoomChat {
     if (socket.data.dialect !== 'broadside/2') return;
     const facts = await this.deps.store.roomFacts(slug);
     if (!facts) return;
-    const lines = await this.deps.store.recent(slug, readingFor(socket.data.user.id, audience, facts), RECENT_LINES);
+    const lines = await this.deps.store.recent(
+      slug,
+      readingFor(socket.data.user.id, audience, facts, this.deps.spectatorsReadPlayers),
+      RECENT_LINES,
+    );
     // Still there: it may have left while the lines were read.
     const still = audience === 'players' ? socket.data.slug === slug : socket.data.watching === slug;
     if (lines.length > 0 && still && socket.connected) this.deps.delivery.history(socket, { slug, lines });
@@ -127,7 +154,11 @@ export class RoomChat {
     if (!(await store.spectatorsSpoke(slug, gameId))) return;
     for (const member of members) {
       if (member.socketId === null || member.dialect !== 'broadside/2') continue;
-      const lines = await store.recent(slug, readingFor(member.userId, 'players', facts), RECENT_LINES);
+      const lines = await store.recent(
+        slug,
+        readingFor(member.userId, 'players', facts, this.deps.spectatorsReadPlayers),
+        RECENT_LINES,
+      );
       delivery.history(member.socketId, { slug, lines });
     }
   }

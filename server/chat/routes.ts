@@ -14,6 +14,7 @@ import { limitReached } from '../http/limit-reply';
 import { requireAdmin } from '../moderation/require-admin';
 import type { Session } from '../sessions/sessions';
 import type { ChatStore } from './chat-store';
+import { spectatorReading } from './room-chat';
 import type { Mutes } from './mutes';
 import type { Reports } from './reports';
 import type { TalkLimiter } from './talk-limiter';
@@ -90,7 +91,8 @@ export function registerChatRoutes(app: FastifyInstance, deps: Deps): void {
     return (await mutes.unmute(me.id, id.data)) ? {} : sendError(reply, 404, 'This player is not muted');
   });
 
-  // A finished game's lines, beside its replay: for its players (what each may read) and moderators.
+  // A finished game's lines, beside its replay: its players read theirs and the spectators'; anyone
+  // else (anyone logged in may watch a game) what a spectator read; moderators everything.
   app.get<GameParams>('/games/:gameId/chat', async (request, reply) => {
     const me = await identify(request, reply);
     if (!me) return reply;
@@ -101,10 +103,11 @@ export function registerChatRoutes(app: FastifyInstance, deps: Deps): void {
     if (record === 'NOT_FOUND') return sendError(reply, 404, `No game ${id.data}`);
     if (record === 'NOT_FINISHED') return sendError(reply, 409, `Game ${id.data} is not finished`);
     const player = record.players.some((p) => p.userId === me.id);
-    if (!player && !me.admin) return sendError(reply, 403, 'Only the players of a game read its chat');
     const reading = player
       ? { readerId: me.id, spectator: false, spectatorsUntil: Number.MAX_SAFE_INTEGER }
-      : { readerId: null, spectator: false, spectatorsUntil: null };
+      : me.admin
+        ? { readerId: null, spectator: false, spectatorsUntil: null }
+        : spectatorReading(me.id, ctx.config.chatSpectatorsReadPlayers);
     const chat = await store.ofGame(id.data, reading);
     return { gameId: id.data, lines: chat?.lines ?? [] };
   });
@@ -132,8 +135,10 @@ export function registerChatRoutes(app: FastifyInstance, deps: Deps): void {
       if (lineId !== undefined && (!line || line.from.userId !== userId))
         return sendError(reply, 400, `Line ${lineId} is not a line of this player in room ${room}`);
       const isMember = facts.members.some((m) => m.userId === me.id);
-      // Anyone watching read the spectators' lines; the players' lines are the players' own.
-      if (!isMember && line?.channel !== 'spectators' && !(await store.hasSaid(room, me.id, facts.gameId, null)))
+      // Anyone watching read the spectators' lines (and the players' where the server shows them to
+      // spectators); otherwise the players' lines are the players' own.
+      const readable = line?.channel === 'spectators' || (line !== null && ctx.config.chatSpectatorsReadPlayers);
+      if (!isMember && !readable && !(await store.hasSaid(room, me.id, facts.gameId, null)))
         return sendError(reply, 403, 'Only someone who was in the room can report what was said there');
       context = 'room';
       gameId = line ? line.gameId : facts.gameId;

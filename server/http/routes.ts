@@ -53,8 +53,13 @@ export function registerRoutes(
   app.get('/health', async () => ({ status: 'ok' }));
   // What this server offers beyond the SPEC dialect (docs/protocol.md, "Capabilities"): the web
   // client asks once and hides the rest; the original server answers 404 here.
-  // A password reset needs e-mail: offered only where the operator set an SMTP server.
-  const features = FEATURES.filter((feature) => feature !== 'passwordReset' || sendsMail(config));
+  // A password reset needs e-mail: offered only where the operator set an SMTP server; spectators
+  // read the players' chat only where the operator lets them.
+  const features = FEATURES.filter(
+    (feature) =>
+      (feature !== 'passwordReset' || sendsMail(config)) &&
+      (feature !== 'spectatorsReadPlayers' || config.chatSpectatorsReadPlayers),
+  );
   app.get('/capabilities', async () => capabilitiesBody(features));
 
   app.post('/users/auth/sign-up', async (request, reply) => {

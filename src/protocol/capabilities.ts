@@ -51,6 +51,8 @@ export const FEATURES = [
   'moderation',
   /** Friends with their presence, challenges and direct messages, live on /lobby (docs/game.md, "Friends"). */
   'friends',
+  /** Spectators read the players' chat as it is said, not only their own channel (an operator's choice: CHAT_SPECTATORS_READ_PLAYERS). */
+  'spectatorsReadPlayers',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

@@ -327,9 +327,19 @@ export class GameClient {
   /** Watches a room as a spectator (issue 14): the ack is the current frame, then one frame per change. */
   async watchRoom(slug: string = this.state.slug): Promise<Ack<SpectatorFrame>> {
     const mark = this.spectator.asking();
-    const reply = await this.call(() => this.socket.timeout(this.ackTimeoutMs).emitWithAck('watchRoom', slug));
+    const reply = await this.call(
+      () =>
+        new Promise<Ack<SpectatorFrame>>((resolve, reject) => {
+          this.socket.timeout(this.ackTimeoutMs).emit('watchRoom', slug, (error: Error | null, raw) => {
+            if (error) return reject(error);
+            // A new room's chat starts empty the moment the ack is read: its history, read in the
+            // same batch of packets right after, must not be wiped (as joinRoom's statusCall).
+            if (!isErrorAck(raw) && this.watching !== slug) this.talk.reset();
+            resolve(raw);
+          });
+        }),
+    );
     if (!isErrorAck(reply)) {
-      if (this.watching !== slug) this.talk.reset();
       this.watching = slug;
       // Only our server lets a socket watch: it speaks what this client asked for.
       this.spoken ??= this.asked;

@@ -166,8 +166,10 @@ describe('the SPEC dialect of our server', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const body = await response.json();
-    // Everything but the password reset, which needs an SMTP server (tests/integration/password-reset.test.ts).
-    expect(body).toEqual({ protocol: 'broadside/2', features: FEATURES.filter((f) => f !== 'passwordReset') });
+    // Everything but the password reset, which needs an SMTP server (tests/integration/password-reset.test.ts),
+    // and spectators reading the players' chat, which the operator turns on (tests/integration/chat-spectators.test.ts).
+    const offered = FEATURES.filter((f) => f !== 'passwordReset' && f !== 'spectatorsReadPlayers');
+    expect(body).toEqual({ protocol: 'broadside/2', features: offered });
     expect(readProbe({ status: response.status, body })?.server).toBe('broadside');
   });
 
