@@ -96,52 +96,41 @@ export class Moderation {
   /** Bans for `minutes` (until lifted when absent): no login, every token refused, sockets closed on every node. */
   async ban(actor: Actor, userId: string, minutes: number | undefined, reason: string): Promise<ModerationStatus> {
     const until = minutes === undefined ? BAN_FOREVER : Date.now() + minutes * 60_000;
-    const status = await this.change(userId, { banned_until: until, ban_reason: reason });
-    await this.audit.record({
-      actor,
-      action: 'ban',
-      target: { userId, username: status.username },
-      reason,
-      details: { until: until === BAN_FOREVER ? null : until },
+    const status = await this.act(actor, userId, { banned_until: until, ban_reason: reason }, 'ban', reason, {
+      until: until === BAN_FOREVER ? null : until,
     });
     await this.sessions.endAccount(userId);
     return status;
   }
 
-  async unban(actor: Actor, userId: string, reason: string | null): Promise<ModerationStatus> {
-    const status = await this.change(userId, { banned_until: null, ban_reason: null });
-    await this.audit.record({ actor, action: 'unban', target: { userId, username: status.username }, reason });
-    return status;
+  unban(actor: Actor, userId: string, reason: string | null): Promise<ModerationStatus> {
+    return this.act(actor, userId, { banned_until: null, ban_reason: null }, 'unban', reason);
   }
 
-  async mute(actor: Actor, userId: string, minutes: number, reason: string): Promise<ModerationStatus> {
+  mute(actor: Actor, userId: string, minutes: number, reason: string): Promise<ModerationStatus> {
     const until = Date.now() + minutes * 60_000;
-    const status = await this.change(userId, { muted_until: until });
-    await this.audit.record({
-      actor,
-      action: 'mute',
-      target: { userId, username: status.username },
-      reason,
-      details: { until },
-    });
-    return status;
+    return this.act(actor, userId, { muted_until: until }, 'mute', reason, { until });
   }
 
-  async unmute(actor: Actor, userId: string, reason: string | null): Promise<ModerationStatus> {
-    const status = await this.change(userId, { muted_until: null });
-    await this.audit.record({ actor, action: 'unmute', target: { userId, username: status.username }, reason });
-    return status;
+  unmute(actor: Actor, userId: string, reason: string | null): Promise<ModerationStatus> {
+    return this.act(actor, userId, { muted_until: null }, 'unmute', reason);
   }
 
-  async setRole(actor: Actor, userId: string, role: Role, reason: string): Promise<ModerationStatus> {
-    const status = await this.change(userId, { role });
-    await this.audit.record({
-      actor,
-      action: 'role',
-      target: { userId, username: status.username },
-      reason,
-      details: { role },
-    });
+  setRole(actor: Actor, userId: string, role: Role, reason: string): Promise<ModerationStatus> {
+    return this.act(actor, userId, { role }, 'role', reason, { role });
+  }
+
+  /** One moderator's action: the columns written, then the audit line naming the account. */
+  private async act(
+    actor: Actor,
+    userId: string,
+    set: Parameters<Moderation['change']>[1],
+    action: string,
+    reason: string | null,
+    details?: Readonly<Record<string, unknown>>,
+  ): Promise<ModerationStatus> {
+    const status = await this.change(userId, set);
+    await this.audit.record({ actor, action, target: { userId, username: status.username }, reason, details });
     return status;
   }
 
