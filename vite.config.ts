@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { textPart, textPartOf } from './src/app/i18n/text-parts';
+import { textPart, textPartOf } from './src/app/i18n/text-parts.ts';
 
 /**
  * `locales/{lng}/translation.json?part=first|later`: one part of a language's texts

@@ -31,6 +31,8 @@ export const FIRST_SECTIONS: readonly string[] = [
   'players',
   'admin',
   'friends',
+  'login',
+  'register',
 ];
 
 /** The sections of one part of a translation tree. */

@@ -4,14 +4,13 @@ import { Route, Switch } from 'wouter';
 import { Guarded } from '../components/Guarded';
 import { RequiresFeature } from '../components/RequiresFeature';
 import HomePage from '../pages/HomePage';
+import LoginPage from '../pages/LoginPage';
+import RegisterPage from '../pages/RegisterPage';
 import type { User } from '../stores/user';
 import { gameRouteAccess, loggedInAccess } from './guards';
 import { ROUTES } from './paths';
 import { lazyWithTexts } from '../i18n/lazy-with-texts';
 
-/* Forms a first visit of / does not show. */
-const LoginPage = lazyWithTexts(() => import('../pages/LoginPage'));
-const RegisterPage = lazyWithTexts(() => import('../pages/RegisterPage'));
 /* Pages that need the socket, the stage or the profile call are chunks of their own (size goal). */
 const LobbyPage = lazyWithTexts(() => import('../pages/LobbyPage'));
 const GamePage = lazyWithTexts(() => import('../pages/GamePage'));

@@ -2,7 +2,7 @@ import { cleanup, render, type RenderResult, waitFor } from '@testing-library/re
 import { afterEach, expect } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { loadLanguage } from '../../../src/app/i18n/setup';
+import { loadLanguage, loadTexts } from '../../../src/app/i18n/setup';
 import { LANGUAGES } from '../../../src/app/i18n/languages';
 import { App } from '../../../src/app/App';
 import { authStore, logIn, logOut } from '../../../src/app/stores/auth';
@@ -12,7 +12,9 @@ import { preferencesStore } from '../../../src/app/stores/preferences';
 import { returnPathStore } from '../../../src/app/stores/return-path';
 import { tokenFor } from './tokens';
 
-// Both languages at once, as tests switch between them (a page loads the reader's only).
+// Every text of both languages at once: tests render components outside their lazy pages and switch
+// languages (a page loads its reader's language, and the later part with a lazy page).
+await loadTexts('later');
 await Promise.all(LANGUAGES.map(loadLanguage));
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.

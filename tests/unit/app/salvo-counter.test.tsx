@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18nReady } from '../../../src/app/i18n/setup';
+import { i18nReady, loadTexts } from '../../../src/app/i18n/setup';
 import { TurnIndicator } from '../../../src/app/components/game/TurnIndicator';
 import { gameStore, resetGameStore, toggleAim } from '../../../src/app/stores/game';
 import {
@@ -20,8 +20,8 @@ afterEach(() => {
   resetGameStore(null, null);
 });
 
-// The reader's language loads before any render, as in the app (src/app/i18n/setup.ts).
-await i18nReady;
+// The game's texts load with the game page in the app (src/app/i18n/setup.ts): here, before any render.
+await Promise.all([i18nReady, loadTexts('later')]);
 
 const SALVO = makeRules({ shots: 'salvo' });
 
