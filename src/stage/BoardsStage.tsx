@@ -14,6 +14,7 @@ import { Scene, type SceneModel } from './Scene';
 import { markHolds, shownGrid, shownShips } from './mark-beats';
 import { moveOrder, scheduleShots } from './shot-beats';
 import { useMarkHolds } from './use-mark-holds';
+import { useLastShots } from './use-last-shots';
 import { useCueTimers } from './use-cue-timers';
 import { useDevicePixelRatio } from './use-device-pixel-ratio';
 import { useStageSize } from './use-stage-size';
@@ -76,6 +77,8 @@ export default function BoardsStage({ model, titles, animate, label, muted, them
     playLater(scheduled.sounds.filter(({ item }) => item !== 'victory' && item !== 'defeat'));
   }, [model, animate, playLater, add]);
 
+  const snapshot = useMemo(() => boardsSnapshot(model), [model]);
+  const lastShots = useLastShots(snapshot);
   const rules = model.rules ?? CLASSIC_RULES;
   const now = performance.now();
   // What is drawn: a salvo's marks (and the ships it sank) appear as their shots land.
@@ -103,6 +106,7 @@ export default function BoardsStage({ model, titles, animate, label, muted, them
     active: null,
     resolution,
     rules,
+    lastShots,
   };
   // Below 40 px a cell, a full header (title, tracker, long figures) no longer fits above its grid
   // (the replay's boards at 1280×720 share the height with the controls): the short one does.

@@ -32,6 +32,7 @@ import { Scene } from './Scene';
 import { stagePointerHandlers } from './stage-pointer';
 import { type GameStageView, headerModels, sceneModel, showsCursor, stageState } from './stage-model';
 import { useAnnouncer } from './use-announcer';
+import { useLastShots } from './use-last-shots';
 import { useDevicePixelRatio } from './use-device-pixel-ratio';
 import { useStageEffects } from './use-stage-effects';
 import { useStageSize } from './use-stage-size';
@@ -64,6 +65,15 @@ export interface GameStageProps {
    * rules `onShoot` aims at a cell, or takes its aim back, instead of firing.
    */
   readonly onFire?: () => void;
+}
+
+/** Whether the browser shows focus on `el` as the keyboard's (:focus-visible; false where unknown). */
+function focusVisible(el: Element): boolean {
+  try {
+    return el.matches(':focus-visible');
+  } catch {
+    return false;
+  }
 }
 
 function rendererName(type: RendererType): string {
@@ -107,6 +117,8 @@ export default function GameStage(props: GameStageProps) {
   const [renderer, setRenderer] = useState('');
   const [keys, setKeys] = useState<KeyState>(INITIAL_KEY_STATE);
   const [focused, setFocused] = useState(false);
+  // The cursor is the keyboard's: a pointer's press hides it until a key is used again.
+  const [keyboard, setKeyboard] = useState(false);
   const { announcement, say } = useAnnouncer();
   // @pixi/react renders the children of its first call once init resolves; a render after init
   // makes sure the scene shows the current layout rather than the one from before the first measure.
@@ -130,7 +142,7 @@ export default function GameStage(props: GameStageProps) {
     interaction.current.drag = null;
     interaction.current.hover = null;
   }, [status]);
-  const cursorShown = showsCursor(state, focused);
+  const cursorShown = showsCursor(state, focused, keyboard);
   useEffect(() => {
     interaction.current.cursor = cursorShown ? keys.cursor : null;
   }, [cursorShown, keys.cursor]);
@@ -139,6 +151,7 @@ export default function GameStage(props: GameStageProps) {
   }, [view.myTurn]);
 
   const holds = useStageEffects(view, interaction, { muted, translate, say, rules: state.rules });
+  const lastShots = useLastShots(view);
   // What is drawn: a salvo's marks (and the ships it sank) appear as their shots land.
   const shown = shownView(view, holds, performance.now());
 
@@ -179,7 +192,10 @@ export default function GameStage(props: GameStageProps) {
     layout,
     interaction,
     pointOf,
-    onPress: () => wrapperRef.current?.focus({ preventScroll: true }),
+    onPress: () => {
+      setKeyboard(false);
+      wrapperRef.current?.focus({ preventScroll: true });
+    },
     actions: {
       select: (ship) => setKeys((k) => ({ ...k, selected: ship })),
       // A drop off the grid's rules is refused without a shake: the sprite glides back instead.
@@ -222,6 +238,7 @@ export default function GameStage(props: GameStageProps) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
+    setKeyboard(true);
     const outcome = reduceKey(
       keys,
       { key: e.key, shiftKey: e.shiftKey },
@@ -239,6 +256,8 @@ export default function GameStage(props: GameStageProps) {
     theme,
     resolution,
     focused,
+    keyboard,
+    lastShots,
     dragging: interaction.current.drag !== null,
     selected: keys.selected,
   });
@@ -292,7 +311,11 @@ export default function GameStage(props: GameStageProps) {
           }}
           {...pointer}
           onKeyDown={onKeyDown}
-          onFocus={() => setFocused(true)}
+          onFocus={(e) => {
+            setFocused(true);
+            // Tabbed in: the cursor shows at once. A press focuses the stage too, without it.
+            setKeyboard(focusVisible(e.currentTarget));
+          }}
           onBlur={() => setFocused(false)}
         >
           <Application

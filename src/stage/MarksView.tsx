@@ -3,16 +3,24 @@ import { useCallback } from 'react';
 import { type Cell, GRID_SIZE } from '../game';
 import type { StageTheme } from './theme';
 import { disc } from './draw';
+import type { LastShotRings } from './last-shots';
 import './pixi';
 
 interface MarksViewProps {
   readonly grid: readonly (readonly Cell[])[];
   readonly cell: number;
   readonly theme: StageTheme;
+  /** The last shot at this grid, ringed (last-shots.ts). */
+  readonly last?: LastShotRings;
 }
 
-/** Shot marks on one grid: a dot for a miss, a scorch and a cross for a hit, a tinted cell and cross when sunk. */
-export function MarksView({ grid, cell, theme }: MarksViewProps) {
+const NO_RINGS: LastShotRings = { cells: [], latest: false };
+
+/**
+ * Shot marks on one grid: a dot for a miss, a scorch and a cross for a hit, a tinted cell and cross
+ * when sunk; a ring in the highlight colour around the last shot at the grid.
+ */
+export function MarksView({ grid, cell, theme, last = NO_RINGS }: MarksViewProps) {
   const draw = useCallback(
     (g: Graphics) => {
       g.clear();
@@ -42,8 +50,12 @@ export function MarksView({ grid, cell, theme }: MarksViewProps) {
         }
       }
       g.stroke({ color: theme.hit, width: Math.max(2, cell * 0.08), cap: 'round' });
+      // The last shot: a ring inside the cell, clear of the grid lines and of the mark it circles.
+      for (const c of last.cells) disc(g, (c.x + 0.5) * cell, (c.y + 0.5) * cell, cell * 0.4);
+      if (last.cells.length > 0)
+        g.stroke({ color: theme.highlight, alpha: last.latest ? 1 : 0.55, width: Math.max(2, cell * 0.08) });
     },
-    [grid, cell, theme.miss, theme.sunk, theme.hit, theme.bg],
+    [grid, cell, theme.miss, theme.sunk, theme.hit, theme.bg, theme.highlight, last],
   );
   return <pixiGraphics draw={draw} zIndex={20} />;
 }

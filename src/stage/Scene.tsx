@@ -1,11 +1,12 @@
 import { useApplication } from '@pixi/react';
 import { type Ticker, UPDATE_PRIORITY } from 'pixi.js';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useMemo } from 'react';
 import type { Cell, Coord, PartialShipMap, Rules, ShipKey, ShipMap } from '../game';
 import { BoardView } from './BoardView';
 import { drawnShips } from './fleet-status';
 import type { Interaction } from './interaction';
 import type { StageLayout } from './layout';
+import { type LastShots, lastShotRings, NO_LAST_SHOTS } from './last-shots';
 import { MarksView } from './MarksView';
 import { OverlayView } from './OverlayView';
 import { ShipSprite } from './ShipSprite';
@@ -41,6 +42,8 @@ export interface SceneModel {
   readonly refused?: readonly ShipKey[];
   /** Salvo: the opponent cells aimed at this turn. */
   readonly aim?: readonly Coord[];
+  /** The last shot at each grid, ringed once it has landed. */
+  readonly lastShots?: LastShots;
 }
 
 /** Keeps the renderer the size of the layout; Pixi's own resizeTo only follows the window. */
@@ -86,6 +89,13 @@ function OnDemandRenderer({ interaction }: { interaction: RefObject<Interaction>
 
 export function Scene({ model, interaction }: { model: SceneModel; interaction: RefObject<Interaction> }) {
   const { layout, theme } = model;
+  const shots = model.lastShots ?? NO_LAST_SHOTS;
+  // Memoised on what they show: MarksView redraws its Graphics only when its rings change.
+  const opponentRings = useMemo(
+    () => lastShotRings(shots, 'opponent', model.opponentBoats),
+    [shots, model.opponentBoats],
+  );
+  const playerRings = useMemo(() => lastShotRings(shots, 'player', model.playerBoats), [shots, model.playerBoats]);
   return (
     <>
       <Resizer width={layout.width} height={layout.height} resolution={model.resolution} />
@@ -114,7 +124,7 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
               interaction={interaction}
             />
           ))}
-          <MarksView grid={model.opponentBoats} cell={layout.opponent.cell} theme={theme} />
+          <MarksView grid={model.opponentBoats} cell={layout.opponent.cell} theme={theme} last={opponentRings} />
           <OverlayView
             board="opponent"
             cell={layout.opponent.cell}
@@ -152,7 +162,7 @@ export function Scene({ model, interaction }: { model: SceneModel; interaction: 
               selected={model.editable && model.selected === ship}
             />
           ))}
-          <MarksView grid={model.playerBoats} cell={layout.player.cell} theme={theme} />
+          <MarksView grid={model.playerBoats} cell={layout.player.cell} theme={theme} last={playerRings} />
           <OverlayView
             board="player"
             cell={layout.player.cell}

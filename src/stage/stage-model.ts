@@ -12,6 +12,7 @@ import { checkPlacement } from '../app/rules/placement-check';
 import type { StageSnapshot } from './effects-plan';
 import { enemyFleetStatus, ownFleetStatus, type ShipStatus } from './fleet-status';
 import type { KeyMode } from './keyboard';
+import type { LastShots } from './last-shots';
 import type { BoardId, StageLayout } from './layout';
 import type { SceneModel } from './Scene';
 import type { StageTheme } from './theme';
@@ -76,9 +77,13 @@ export function stageState(view: GameStageView): StageState {
   return { status, fleet, mode, labelKey, playing, active: playing && view.myTurn ? 'opponent' : null, rules, refused };
 }
 
-/** The keyboard cursor shows on the opponent's grid while the stage has focus and the game is on. */
-export function showsCursor(state: StageState, focused: boolean): boolean {
-  return focused && (state.mode === 'shoot' || state.mode === 'watch');
+/**
+ * The keyboard cursor shows on the opponent's grid while the stage has focus, the game is on and the
+ * keyboard is in use: after a click its square stayed on the cell clicked, where it read as the
+ * marker of the last shot (issue 36) once the opponent had fired elsewhere.
+ */
+export function showsCursor(state: StageState, focused: boolean, keyboard: boolean): boolean {
+  return focused && keyboard && (state.mode === 'shoot' || state.mode === 'watch');
 }
 
 /** What only the component knows: its measured layout, colours, pixel ratio, focus and selection. */
@@ -87,6 +92,10 @@ export interface SceneFrame {
   readonly theme: StageTheme;
   readonly resolution: number;
   readonly focused: boolean;
+  /** The keyboard was used since the pointer last pressed: the cursor is shown. */
+  readonly keyboard: boolean;
+  /** The last shot at each grid (last-shots.ts), remembered by the stage from view to view. */
+  readonly lastShots: LastShots;
   /** A ship is being dragged (its selection shows even without focus). */
   readonly dragging: boolean;
   readonly selected: SceneModel['selected'];
@@ -104,12 +113,13 @@ export function sceneModel(view: GameStageView, state: StageState, frame: SceneF
     opponentShips: view.opponentShipsIndexes,
     myTurn: view.myTurn,
     playing: state.playing,
-    cursorBoard: showsCursor(state, frame.focused) ? 'opponent' : null,
+    cursorBoard: showsCursor(state, frame.focused, frame.keyboard) ? 'opponent' : null,
     active: state.active,
     resolution: frame.resolution,
     rules: state.rules,
     refused: state.refused,
     aim: view.myTurn ? (view.aim ?? []) : [],
+    lastShots: frame.lastShots,
   };
 }
 

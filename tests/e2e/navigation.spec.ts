@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type Coord, createRng, GRID_SIZE, randomFleet, type ShipMap } from '../../src/game';
 import { connectClient, waitForState } from '../support/players';
+import { clickCell, highlightShare } from './board';
 import { apiPlayer, newContext, text, type LanguageName } from './support/look';
 
 /*
@@ -102,7 +103,7 @@ function waterOf(fleet: ShipMap): Coord[] {
   return cells.filter((c) => !ships.has(`${c.x},${c.y}`));
 }
 
-test('Watch lists the games being played; a row opens the game as a spectator, each player’s figures under their name, the replay at the end', async ({
+test('Watch lists the games being played; a row opens the game as a spectator, each player’s figures under their name, the last shot ringed, the replay at the end', async ({
   browser,
   baseURL,
 }) => {
@@ -131,35 +132,66 @@ test('Watch lists the games being played; a row opens the game as a spectator, e
     'page',
   );
 
-  // Issue 36, item 5: the first to shoot misses twice, the other once; each count stands under its shooter.
+  // The host also plays in a browser, to see the last-shot ring on their own stage (item 4).
+  const hostPage = await (await newContext(browser, 'desktop', host)).newPage();
+  await hostPage.goto(`/game/${slug}`);
+  await expect(hostPage.getByTestId('stage')).toHaveAttribute('data-status', 'PLACE_SHIPS');
+
+  // Issue 36, item 5: each player's count of misses stands under their own name.
   const fleets = [randomFleet(createRng(36)), randomFleet(createRng(37))] as const;
   const [one, two] = seats as [NonNullable<(typeof seats)[0]>, NonNullable<(typeof seats)[1]>];
   await Promise.all([one.placeShips(fleets[0]), two.placeShips(fleets[1])]);
+  await expect(hostPage.getByTestId('stage')).toHaveAttribute('data-status', 'PLAY');
   const players = [host, guest] as const;
   const turnOf = async (): Promise<0 | 1> => {
     const state = await waitForState(one, (s) => s.gameStatus === 'PLAY' && s.members.some((m) => m.hasToPlay), 20_000);
     return state.members.find((m) => m.hasToPlay)?.userId === host.id ? 0 : 1;
   };
   const first = await turnOf();
-  const shotsBy: [number, number] = [0, 0];
   const second = first === 0 ? 1 : 0;
-  for (const shooter of [first, second, first] as const) {
+  const shotsBy: [number, number] = [0, 0];
+  const targets: [Coord[], Coord[]] = [[], []];
+  // The guest fires last: their shot at the host's grid is the latest, the host's own click the one before.
+  for (const shooter of first === 0 ? ([0, 1, 0, 1] as const) : ([1, 0, 1] as const)) {
     const id = players[shooter].id;
     await waitForState(one, (s) => s.members.some((m) => m.userId === id && m.hasToPlay), 20_000);
     const target = waterOf(fleets[shooter === 0 ? 1 : 0])[shotsBy[shooter]++] as Coord;
-    expect(await (shooter === 0 ? one : two).shoot(target)).toEqual('M');
+    targets[shooter].push(target);
+    if (shooter === 1) expect(await two.shoot(target)).toEqual('M');
+    else {
+      // The host clicks, as a player does; the pointer then leaves the grid.
+      await clickCell(hostPage, 'opponent', target);
+      await hostPage.mouse.move(1, 1);
+      await waitForState(one, (s) => s.members.some((m) => m.userId === guest.id && m.hasToPlay), 20_000);
+    }
   }
   const figures = (i: number) =>
     page.getByTestId(i === 0 ? 'header-player' : 'header-opponent').locator('.board-stats');
   await expect(page.getByTestId(first === 0 ? 'header-player' : 'header-opponent')).toContainText(
     players[first].username,
   );
-  await expect(figures(first)).toHaveText(/^2 (shots|·)/);
-  await expect(figures(second)).toHaveText(/^1 (shot|·)/);
+  const count = (n: number) => new RegExp(`^${n} (shots?|·)`);
+  await expect(figures(first)).toHaveText(count(shotsBy[first]));
+  await expect(figures(second)).toHaveText(count(shotsBy[second]));
+
+  // Issue 36, item 4: the ring sits on the guest's latest shot at the host's grid, on the host's own
+  // stage and the spectator's (the host's board is the first, "player" one there), and nowhere else.
+  const latest = targets[1].at(-1) as Coord;
+  const ring = { timeout: 10_000, message: 'the last shot is ringed' };
+  await expect.poll(() => highlightShare(hostPage, 'player', latest), ring).toBeGreaterThan(0.08);
+  await expect.poll(() => highlightShare(page, 'player', latest, 'cell', 'boards-stage'), ring).toBeGreaterThan(0.08);
+  for (const older of targets[1].slice(0, -1)) {
+    expect(await highlightShare(hostPage, 'player', older), 'an older shot is not ringed').toBeLessThan(0.01);
+    expect(await highlightShare(page, 'player', older, 'cell', 'boards-stage')).toBeLessThan(0.01);
+  }
+  // The cell the host clicked last keeps no square (the keyboard's cursor read as the last shot there).
+  const clicked = targets[0].at(-1) as Coord;
+  expect(await highlightShare(hostPage, 'opponent', clicked, 'corners'), 'no cursor square').toBeLessThan(0.01);
 
   await one.resign(slug);
   await page.getByRole('link', { name: 'Watch the replay' }).click();
   await expect(page).toHaveURL(/\/replay\/\d+$/);
   await expect(page.getByTestId('boards-stage')).toBeVisible();
   for (const seat of seats) seat.close();
+  await hostPage.context().close();
 });

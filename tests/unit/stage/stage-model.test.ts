@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyGrid, type GameStatus } from '../../../src/game';
 import { computeLayout } from '../../../src/stage/layout';
 import { type GameStageView, headerModels, sceneModel, showsCursor, stageState } from '../../../src/stage/stage-model';
+import { NO_LAST_SHOTS } from '../../../src/stage/last-shots';
 import { FALLBACK_THEME } from '../../../src/stage/theme';
 import { fixedFleet, verticalFleet } from '../game/helpers';
 
@@ -46,16 +47,40 @@ describe('what the stage shows and accepts, from its view', () => {
   });
 
   it('shows the keyboard cursor only with focus, in play or at the end', () => {
-    expect(showsCursor(stageState(view('PLAY', { myTurn: true })), true)).toBe(true);
-    expect(showsCursor(stageState(view('PLAY', { myTurn: true })), false)).toBe(false);
-    expect(showsCursor(stageState(view('ENDED')), true)).toBe(true);
-    expect(showsCursor(stageState(view('PLACE_SHIPS', { editable: true })), true)).toBe(false);
+    expect(showsCursor(stageState(view('PLAY', { myTurn: true })), true, true)).toBe(true);
+    expect(showsCursor(stageState(view('PLAY', { myTurn: true })), false, true)).toBe(false);
+    expect(showsCursor(stageState(view('ENDED')), true, true)).toBe(true);
+    expect(showsCursor(stageState(view('PLACE_SHIPS', { editable: true })), true, true)).toBe(false);
+  });
+
+  it('hides the cursor once the pointer pressed (issue 36: the square of a clicked cell read as the last shot)', () => {
+    expect(showsCursor(stageState(view('PLAY')), true, false)).toBe(false);
+    expect(showsCursor(stageState(view('PLAY', { myTurn: true })), true, false)).toBe(false);
+    const v = view('PLAY');
+    const layout = computeLayout({ width: 1200, height: 600, boards: ['player', 'opponent'] });
+    const frame = {
+      layout,
+      theme: FALLBACK_THEME,
+      resolution: 1,
+      selected: null,
+      dragging: false,
+      lastShots: NO_LAST_SHOTS,
+    };
+    expect(sceneModel(v, stageState(v), { ...frame, focused: true, keyboard: false }).cursorBoard).toBeNull();
+    expect(sceneModel(v, stageState(v), { ...frame, focused: true, keyboard: true }).cursorBoard).toBe('opponent');
   });
 
   it('shows the selection only while focused or dragging', () => {
     const v = view('PLACE_SHIPS', { editable: true });
     const layout = computeLayout({ width: 1200, height: 600, boards: ['player'] });
-    const frame = { layout, theme: FALLBACK_THEME, resolution: 2, selected: '1' as const };
+    const frame = {
+      layout,
+      theme: FALLBACK_THEME,
+      resolution: 2,
+      selected: '1' as const,
+      keyboard: true,
+      lastShots: NO_LAST_SHOTS,
+    };
     const s = stageState(v);
     expect(sceneModel(v, s, { ...frame, focused: false, dragging: false }).selected).toBeNull();
     expect(sceneModel(v, s, { ...frame, focused: true, dragging: false }).selected).toBe('1');
