@@ -154,7 +154,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     botGamesPerDay: intFrom(env.BOT_GAMES_PER_DAY, 100, 'BOT_GAMES_PER_DAY'),
     capHoldSeconds: Math.max(1, intFrom(env.ACCOUNT_CAP_HOLD_SECONDS, 3600, 'ACCOUNT_CAP_HOLD_SECONDS')),
     ratedGamesPerPairPerDay: intFrom(env.RATED_GAMES_PER_PAIR_PER_DAY, 3, 'RATED_GAMES_PER_PAIR_PER_DAY'),
-    leaderboardMinGames: intFrom(env.LEADERBOARD_MIN_GAMES, 5, 'LEADERBOARD_MIN_GAMES'),
+    leaderboardMinGames: intFrom(env.LEADERBOARD_MIN_GAMES, 1, 'LEADERBOARD_MIN_GAMES'),
     jwtSecret: env.JWT_SECRET || null,
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600, 'TOKEN_TTL_SECONDS'),
     logLevel: env.LOG_LEVEL || 'info',

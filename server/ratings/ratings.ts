@@ -42,7 +42,7 @@ export class Ratings {
   constructor(
     private readonly store: RatingStore,
     private readonly log: FastifyBaseLogger,
-    readonly rules: RatingRules = { ratedGamesPerPairPerDay: 3, leaderboardMinGames: 5 },
+    readonly rules: RatingRules = { ratedGamesPerPairPerDay: 3, leaderboardMinGames: 1 },
   ) {}
 
   /** A room's game has ended: rate it (and any other finished game not yet handled). */

@@ -189,6 +189,10 @@ test('Watch lists the games being played; a row opens the game as a spectator, e
   expect(await highlightShare(hostPage, 'opponent', clicked, 'corners'), 'no cursor square').toBeLessThan(0.01);
 
   await one.resign(slug);
+  // Item 3: both have fired, so the game is rated; the host's end card says by how much, once it is.
+  await expect(hostPage.getByTestId('end-rating')).toHaveText(/^Rating 1,500 → 1,\d{3} \(−\d+\)$/, {
+    timeout: 15_000,
+  });
   await page.getByRole('link', { name: 'Watch the replay' }).click();
   await expect(page).toHaveURL(/\/replay\/\d+$/);
   await expect(page.getByTestId('boards-stage')).toBeVisible();

@@ -24,8 +24,13 @@ async function fire(seat: Seat, other: Seat, x: number, y: number): Promise<void
  * One game between the two players (fresh ones unless given): `shots` alternate from the first
  * player, then `resigner` ('first' or 'second') gives up. Returns the game id, the winner and the loser.
  */
-async function game(shots: number, resigner: 'first' | 'second', players?: readonly [TestPlayer, TestPlayer]) {
-  const { slug, first, second } = await playingRoom(server.url, null, players);
+async function game(
+  shots: number,
+  resigner: 'first' | 'second',
+  players?: readonly [TestPlayer, TestPlayer],
+  on: TestServer = server,
+) {
+  const { slug, first, second } = await playingRoom(on.url, null, players);
   for (let i = 0; i < shots; i++) {
     const [shooter, other] = i % 2 === 0 ? [first, second] : [second, first];
     await fire(shooter, other, i, 0);
@@ -36,8 +41,8 @@ async function game(shots: number, resigner: 'first' | 'second', players?: reado
   await waitForState(winner.client, (s) => s.gameStatus === 'ENDED');
   first.client.close();
   second.client.close();
-  await server.ratings.settled();
-  const row = await server.store.db
+  await on.ratings.settled();
+  const row = await on.store.db
     .selectFrom('games')
     .select(['id', 'unrated_reason', 'rated_at'])
     .where('room_slug', '=', slug)
@@ -104,5 +109,33 @@ describe('the leaderboard', () => {
     expect(board.me).toMatchObject({ userId: ann.id, games: 2, ranked: true });
     expect(board.total).toBe(listed + 1);
     expect((await bob.api.rating('me')).rating).toMatchObject({ games: 1, ranked: false });
+  });
+});
+
+describe('the default rules (issue 36: two players #1 on their profiles, nobody on the leaderboard)', () => {
+  let defaults: TestServer;
+  beforeAll(async () => {
+    defaults = await startTestServer();
+  });
+  afterAll(async () => {
+    await defaults.dispose();
+  });
+
+  it("list and rank a provisional rating from the first rated game, the profile giving the leaderboard's own rank", async () => {
+    const pair = await Promise.all(['new', 'kid'].map((n) => newPlayer(defaults.url, n)));
+    const [ann, bob] = pair;
+    if (!ann || !bob) throw new Error('two players expected');
+    const { winner, loser } = await game(2, 'second', [ann, bob], defaults);
+    const board = await ann.api.leaderboard();
+    expect(board.rules?.minGames).toBe(1);
+    const lines = board.players.filter((p) => p.userId === winner.id || p.userId === loser.id);
+    expect(lines.map((p) => p.userId)).toEqual([winner.id, loser.id]);
+    expect(lines.every((p) => p.provisional && p.ranked && p.games === 1)).toBe(true);
+    expect(lines[0]?.rank).toBeLessThan(lines[1]?.rank ?? 0);
+    for (const line of lines) {
+      const player = line.userId === ann.id ? ann : bob;
+      const { rating } = await player.api.rating('me');
+      expect(rating).toMatchObject({ rank: line.rank, ranked: true, provisional: true, rating: line.rating });
+    }
   });
 });

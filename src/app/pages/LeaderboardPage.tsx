@@ -66,7 +66,11 @@ function Rules({ rules }: { rules: NonNullable<Leaderboard['rules']> }) {
         {rules.ratedGamesPerPairPerDay > 0 ? (
           <li>{t('leaderboard.rulePair', { count: rules.ratedGamesPerPairPerDay })}</li>
         ) : null}
-        <li>{t('leaderboard.ruleListed', { count: rules.minGames })}</li>
+        <li>
+          {rules.minGames <= 1
+            ? t('leaderboard.ruleListedFirst')
+            : t('leaderboard.ruleListed', { count: rules.minGames })}
+        </li>
       </ul>
     </section>
   );

@@ -102,9 +102,10 @@ export default function ProfilePage() {
                   <dt>{t('profile.rating')}</dt>
                   <dd>
                     <span className="nowrap">{rating ? `${rating.rating}${rating.provisional ? '?' : ''}` : '–'}</span>
+                    {/* The leaderboard's own rank, only where it lists the player (docs/game.md, "Ratings"). */}
                     {rating ? (
                       <Link href={ROUTES.leaderboard} className="stat-note">
-                        {t('profile.rank', { rank: rating.rank })}
+                        {rating.ranked === false ? t('profile.notRanked') : t('profile.rank', { rank: rating.rank })}
                       </Link>
                     ) : null}
                   </dd>

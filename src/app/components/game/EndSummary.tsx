@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { endSummary } from '../../session/end-summary';
 import type { ShotStats } from '../../../game';
 import { gameStore } from '../../stores/game';
+import { RatingChangeLine } from './RatingChangeLine';
 
 /** ENDED: 'You won' / 'You lost', how, and both players' shots and accuracy. */
 export function EndSummary() {
@@ -27,6 +28,7 @@ export function EndSummary() {
         {summary.reason && (
           <p className="end-reason">{t(`end.how.${summary.outcome}.${summary.reason}`, { opponent })}</p>
         )}
+        <RatingChangeLine />
         {snapshot.rematch && (
           <p className="end-rematch">
             {t('rematch.note', { username: snapshot.rematch.by ? name(snapshot.rematch.by) : opponent })}
