@@ -132,19 +132,23 @@ test('Watch lists the games being played; a row opens the game as a spectator, e
     'page',
   );
 
-  // The host also plays in a browser, to see the last-shot ring on their own stage (item 4).
+  // The host goes on in a browser (its page takes the seat over from the host's socket), to see
+  // the last-shot ring on their own stage (item 4) and the rating change on the end card (item 3).
+  const [one, two] = seats as [NonNullable<(typeof seats)[0]>, NonNullable<(typeof seats)[1]>];
   const hostPage = await (await newContext(browser, 'desktop', host)).newPage();
   await hostPage.goto(`/game/${slug}`);
   await expect(hostPage.getByTestId('stage')).toHaveAttribute('data-status', 'PLACE_SHIPS');
+  one.close();
+  await hostPage.getByRole('button', { name: 'Validate my ships' }).click();
+  const hostFleet = JSON.parse((await hostPage.getByTestId('stage').getAttribute('data-fleet')) ?? '{}') as ShipMap;
 
   // Issue 36, item 5: each player's count of misses stands under their own name.
-  const fleets = [randomFleet(createRng(36)), randomFleet(createRng(37))] as const;
-  const [one, two] = seats as [NonNullable<(typeof seats)[0]>, NonNullable<(typeof seats)[1]>];
-  await Promise.all([one.placeShips(fleets[0]), two.placeShips(fleets[1])]);
+  const fleets = [hostFleet, randomFleet(createRng(37))] as const;
+  expect(await two.placeShips(fleets[1])).toBeNull();
   await expect(hostPage.getByTestId('stage')).toHaveAttribute('data-status', 'PLAY');
   const players = [host, guest] as const;
   const turnOf = async (): Promise<0 | 1> => {
-    const state = await waitForState(one, (s) => s.gameStatus === 'PLAY' && s.members.some((m) => m.hasToPlay), 20_000);
+    const state = await waitForState(two, (s) => s.gameStatus === 'PLAY' && s.members.some((m) => m.hasToPlay), 20_000);
     return state.members.find((m) => m.hasToPlay)?.userId === host.id ? 0 : 1;
   };
   const first = await turnOf();
@@ -154,7 +158,7 @@ test('Watch lists the games being played; a row opens the game as a spectator, e
   // The guest fires last: their shot at the host's grid is the latest, the host's own click the one before.
   for (const shooter of first === 0 ? ([0, 1, 0, 1] as const) : ([1, 0, 1] as const)) {
     const id = players[shooter].id;
-    await waitForState(one, (s) => s.members.some((m) => m.userId === id && m.hasToPlay), 20_000);
+    await waitForState(two, (s) => s.members.some((m) => m.userId === id && m.hasToPlay), 20_000);
     const target = waterOf(fleets[shooter === 0 ? 1 : 0])[shotsBy[shooter]++] as Coord;
     targets[shooter].push(target);
     if (shooter === 1) expect(await two.shoot(target)).toEqual('M');
@@ -162,7 +166,7 @@ test('Watch lists the games being played; a row opens the game as a spectator, e
       // The host clicks, as a player does; the pointer then leaves the grid.
       await clickCell(hostPage, 'opponent', target);
       await hostPage.mouse.move(1, 1);
-      await waitForState(one, (s) => s.members.some((m) => m.userId === guest.id && m.hasToPlay), 20_000);
+      await waitForState(two, (s) => s.members.some((m) => m.userId === guest.id && m.hasToPlay), 20_000);
     }
   }
   const figures = (i: number) =>
@@ -188,9 +192,9 @@ test('Watch lists the games being played; a row opens the game as a spectator, e
   const clicked = targets[0].at(-1) as Coord;
   expect(await highlightShare(hostPage, 'opponent', clicked, 'corners'), 'no cursor square').toBeLessThan(0.01);
 
-  await one.resign(slug);
+  expect(await two.resign(slug)).toBeNull();
   // Item 3: both have fired, so the game is rated; the host's end card says by how much, once it is.
-  await expect(hostPage.getByTestId('end-rating')).toHaveText(/^Rating 1,500 → 1,\d{3} \(−\d+\)$/, {
+  await expect(hostPage.getByTestId('end-rating')).toHaveText(/^Rating 1,500 → 1,\d{3} \(\+\d+\)$/, {
     timeout: 15_000,
   });
   await page.getByRole('link', { name: 'Watch the replay' }).click();
