@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRules } from '../../src/game';
 import { type Challenge, isErrorAck } from '../../src/protocol';
+import { jsonCall } from '../support/http';
 import { befriend, friendsOf, pageOf } from '../support/people';
 import { connectClient, newPlayer } from '../support/players';
 import { startTestServer, type TestServer } from '../support/server';
@@ -170,6 +171,21 @@ describe('refusals', () => {
     expect(bobPage.seen.challenge.filter((c) => c.status === 'pending')).toHaveLength(2);
     annPage.close();
     bobPage.close();
+  });
+
+  it('challenge settings: everyone by default; a bad or anonymous change is refused and changes nothing', async () => {
+    const [ann] = await players();
+    const call = (token: string | null, method: string, body?: unknown) =>
+      jsonCall(server.url, token, method, '/users/me/challenge-settings', body);
+    expect(await call(ann.token, 'GET')).toEqual({ status: 200, body: { from: 'everyone' } });
+    expect(await call(ann.token, 'PUT', { from: 'friends' })).toEqual({ status: 200, body: { from: 'friends' } });
+    for (const bad of [{ from: 'strangers' }, { from: 'nobody', extra: 1 }, {}, 'nobody', null]) {
+      const refused = await call(ann.token, 'PUT', bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await call(null, 'PUT', { from: 'nobody' })).status).toBe(401);
+    expect((await call(null, 'GET')).status).toBe(401);
+    expect(await call(ann.token, 'GET')).toEqual({ status: 200, body: { from: 'friends' } });
   });
 
   it('two bot accounts play within their daily bot games', async () => {

@@ -6,6 +6,7 @@ import { EmailChange } from '../components/account/EmailChange';
 import { ExportData } from '../components/account/ExportData';
 import { PasswordChange } from '../components/account/PasswordChange';
 import { UsernameChange } from '../components/account/UsernameChange';
+import { ChallengeSettingsCard } from '../components/friends/ChallengeSettingsCard';
 import { playerPath, ROUTES } from '../routing/paths';
 import { useFeatures } from '../server/use-features';
 import { serverLabel } from '../stores/server';
@@ -13,13 +14,13 @@ import '../styles/people.css';
 
 /**
  * Your account (docs/game.md, "Your account"): change the username, the e-mail and the password,
- * download your data, delete the account. On the original server (no `account` feature) the
+ * say who may challenge you (with the `friends` feature), download your data, delete the account. On the original server (no `account` feature) the
  * changes go through its own PUT /users/:id, which asks no current password, and what it lacks
  * (export, deleting one's own account) is said, not offered.
  */
 export default function AccountPage({ userId }: { readonly userId: string }) {
   const { t } = useTranslation();
-  const { account: ours } = useFeatures();
+  const { account: ours, friends } = useFeatures();
   const [account, update] = useOwnAccount(userId, ours);
   return (
     <section className="page account" data-testid="account-page">
@@ -47,6 +48,7 @@ export default function AccountPage({ userId }: { readonly userId: string }) {
             onChanged={(email) => update({ email })}
           />
           <PasswordChange userId={userId} confirms={ours} />
+          {friends && <ChallengeSettingsCard />}
           {ours ? (
             <>
               <ExportData />
