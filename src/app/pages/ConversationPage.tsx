@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import type { DirectMessage } from '../../protocol/direct-messages';
 import { accountsApi } from '../account/accounts-api';
+import { MessageEditor } from '../components/friends/MessageEditor';
 import { errorText } from '../errors/error-text';
 import { friendsApi } from '../people/friends-api';
 import { checkDraft, TEXT_MAX } from '../people/message-draft';
@@ -19,7 +20,7 @@ const PAGE = 30;
 /**
  * One conversation (docs/game.md, "Direct messages"): the newest messages, older ones as the
  * player scrolls up, new ones live; read as soon as they are seen; a message of one's own may be
- * deleted (it stays, marked deleted). Writing is for friends only, under the chat's text rules.
+ * edited in place (marked edited) or deleted (it stays, marked deleted). Writing is for friends only, under the chat's text rules.
  */
 export default function ConversationPage({ userId, myId }: { readonly userId: string; readonly myId: string }) {
   const { t, i18n } = useTranslation();
@@ -30,6 +31,7 @@ export default function ConversationPage({ userId, myId }: { readonly userId: st
   const [more, setMore] = useState(true);
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
   const friend = friends.find((f) => f.id === userId);
@@ -167,6 +169,19 @@ export default function ConversationPage({ userId, myId }: { readonly userId: st
         {messages?.length === 0 && <li className="hint message-none">{t('messages.none', { name: who })}</li>}
         {messages?.map((message) => {
           const own = message.sender.id === myId;
+          if (own && editing === message.id && !message.deleted) {
+            return (
+              <li key={message.id} className="message own editing" data-testid="message">
+                <MessageEditor
+                  message={message}
+                  onDone={(edited) => {
+                    setEditing(null);
+                    if (edited) setMessages((current) => mergeMessages(current ?? [], [edited]));
+                  }}
+                />
+              </li>
+            );
+          }
           return (
             <li key={message.id} className={`message ${own ? 'own' : 'theirs'}`} data-testid="message">
               <span className={`message-text ${message.deleted ? 'deleted' : ''}`}>
@@ -175,6 +190,17 @@ export default function ConversationPage({ userId, myId }: { readonly userId: st
               <span className="message-meta hint">
                 <time dateTime={message.creation_date}>{time.format(new Date(message.creation_date))}</time>
                 {message.edited_date && !message.deleted && ` · ${t('messages.edited')}`}
+                {own && !message.deleted && (
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={t('messages.editThisLabel')}
+                    onClick={() => setEditing(message.id)}
+                    data-testid="edit-message"
+                  >
+                    {t('messages.edit')}
+                  </button>
+                )}
                 {own && !message.deleted && (
                   <button
                     type="button"
