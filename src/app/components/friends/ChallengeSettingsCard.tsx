@@ -56,10 +56,11 @@ export function ChallengeSettingsCard() {
       <h2 id="challenge-settings-title" className="card-title">
         {t('friends.challengeSettings.title')}
       </h2>
-      <fieldset className="challenge-settings-choices" disabled={from === null || saving}>
-        <legend className="card-text">{t('friends.challengeSettings.legend')}</legend>
+      {/* The computer card's level choice: one line per choice, its name and what it means. */}
+      <fieldset className="level-choice challenge-settings-choices" disabled={from === null || saving}>
+        <legend>{t('friends.challengeSettings.legend')}</legend>
         {CHALLENGES_FROM.map((choice) => (
-          <label key={choice} className="challenge-settings-choice">
+          <label key={choice} className="level">
             <input
               type="radio"
               name="challenges-from"
@@ -67,9 +68,9 @@ export function ChallengeSettingsCard() {
               checked={from === choice}
               onChange={() => void choose(choice)}
             />
-            <span>
-              <span className="challenge-settings-name">{t(`friends.challengeSettings.${choice}`)}</span>
-              <span className="challenge-settings-hint">{t(`friends.challengeSettings.${choice}Hint`)}</span>
+            <span className="level-text">
+              <span className="level-name">{t(`friends.challengeSettings.${choice}`)}</span>
+              <span className="level-description">{t(`friends.challengeSettings.${choice}Hint`)}</span>
             </span>
           </label>
         ))}
