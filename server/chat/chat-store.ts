@@ -149,6 +149,18 @@ export class ChatStore {
     return { slug: game.room_slug, lines: rows.map(lineOf) };
   }
 
+  /** The times of a game's shots in their order (not the turns the clock passed), for the lines' moves. */
+  async shotTimes(gameId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('shots')
+      .select('created_at')
+      .where('game_id', '=', gameId)
+      .where('result', '!=', 'T')
+      .orderBy('seq')
+      .execute();
+    return rows.map((row) => Number(row.created_at));
+  }
+
   /** One line of a room, or null when the room has no line of that id. */
   async line(slug: string, id: string): Promise<(ChatLine & { gameId: number | null }) | null> {
     if (!/^\d{1,15}$/.test(id)) return null;

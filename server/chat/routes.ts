@@ -14,6 +14,7 @@ import { limitReached } from '../http/limit-reply';
 import { requireAdmin } from '../moderation/require-admin';
 import type { Session } from '../sessions/sessions';
 import type { ChatStore } from './chat-store';
+import { moveAt } from './line-moves';
 import { spectatorReading } from './room-chat';
 import type { Mutes } from './mutes';
 import type { Reports } from './reports';
@@ -108,8 +109,9 @@ export function registerChatRoutes(app: FastifyInstance, deps: Deps): void {
       : me.admin
         ? { readerId: null, spectator: false, spectatorsUntil: null }
         : spectatorReading(me.id, ctx.config.chatSpectatorsReadPlayers);
-    const chat = await store.ofGame(id.data, reading);
-    return { gameId: id.data, lines: chat?.lines ?? [] };
+    const [chat, times] = await Promise.all([store.ofGame(id.data, reading), store.shotTimes(id.data)]);
+    const lines = (chat?.lines ?? []).map((line) => ({ ...line, move: moveAt(times, line.at) }));
+    return { gameId: id.data, lines };
   });
 
   app.post('/reports', async (request, reply) => {

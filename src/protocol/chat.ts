@@ -83,8 +83,12 @@ export const ChatAckSchema = ChatLineSchema;
 export const ChatHistorySchema = z.object({ slug: z.string(), lines: z.array(ChatLineSchema) });
 export type ChatHistory = z.infer<typeof ChatHistorySchema>;
 
-/** `GET /games/:id/chat`: a finished game's lines, beside its replay, for its players. */
-export const GameChatSchema = z.object({ gameId: z.number(), lines: z.array(ChatLineSchema) });
+/** A finished game's line with the move it was said at: how many shots had been fired (0: before the first). */
+export const GameChatLineSchema = z.intersection(ChatLineSchema, z.object({ move: z.number().int().nonnegative() }));
+export type GameChatLine = z.infer<typeof GameChatLineSchema>;
+
+/** `GET /games/:id/chat`: a finished game's lines, beside its replay (docs/protocol.md, "Chat"). */
+export const GameChatSchema = z.object({ gameId: z.number(), lines: z.array(GameChatLineSchema) });
 export type GameChat = z.infer<typeof GameChatSchema>;
 
 /** A player this account muted (one-sided: their lines are not shown to it). `GET /users/me/mutes`. */

@@ -1,7 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { coordOf, createRng, randomFleet } from '../../src/game';
-import { GameClient, isErrorAck } from '../../src/protocol';
-import type { TestPlayer } from '../support/players';
+import { roomInPlay } from './support/room-in-play';
 import { apiPlayer, newContext, setTheme, shoot, THEMES, checkNoSidewaysScroll, VIEWPORT_NAMES } from './support/look';
 
 /*
@@ -10,48 +8,6 @@ import { apiPlayer, newContext, setTheme, shoot, THEMES, checkNoSidewaysScroll, 
  * a picture cannot prove alone: the board never covers the replay controls, nothing scrolls
  * sideways, the step buttons draw their icons, history rows keep their date on one line.
  */
-
-interface Room {
-  readonly slug: string;
-  readonly clients: readonly [GameClient, GameClient];
-  /** The member whose turn it is shoots the next cell of its own reading-order sweep. */
-  fire(): Promise<boolean>;
-}
-
-async function roomInPlay(baseURL: string, a: TestPlayer, b: TestPlayer): Promise<Room> {
-  const { slug } = await a.api.createRoom({ userId: a.id, username: a.username, socketId: null });
-  const connect = async (p: TestPlayer) => {
-    const client = new GameClient({ url: baseURL, token: p.token, slug, socket: { transports: ['websocket'] } });
-    await client.connect();
-    await client.joinRoom(slug);
-    return client;
-  };
-  const ca = await connect(a);
-  const cb = await connect(b);
-  await ca.startGame(slug);
-  await expect.poll(() => cb.state.gameStatus).toBe('PLACE_SHIPS');
-  await ca.placeShips(randomFleet(createRng(11)));
-  await cb.placeShips(randomFleet(createRng(12)));
-  await expect.poll(() => ca.state.members.some((m) => m.hasToPlay)).toBe(true);
-  const aims = new Map<GameClient, number>();
-  const fire = async (): Promise<boolean> => {
-    const shooterId = ca.state.members.find((m) => m.hasToPlay)?.userId;
-    const client = shooterId === a.id ? ca : cb;
-    const other = client === ca ? cb : ca;
-    const aim = aims.get(client) ?? 0;
-    aims.set(client, aim + 1);
-    const reply = await client.shoot(coordOf(aim));
-    if (isErrorAck(reply)) throw new Error(`shot refused: ${reply.error}`);
-    await expect
-      .poll(
-        () =>
-          other.state.gameStatus === 'ENDED' || other.state.members.some((m) => m.userId !== shooterId && m.hasToPlay),
-      )
-      .toBe(true);
-    return other.state.gameStatus === 'ENDED';
-  };
-  return { slug, clients: [ca, cb], fire };
-}
 
 /** The part of two boxes that overlap, in px² (0 when they do not). */
 async function overlap(page: Page, first: string, second: string): Promise<number> {

@@ -291,17 +291,18 @@ describe('a finished game’s lines beside its replay', () => {
     await said(a.client, 'in the lobby');
     const { first, second } = await startAndPlace(slug, a, b);
     await said(b.client, 'nice placement');
-    await playToTheEnd(first, second);
+    const { shots } = await playToTheEnd(first, second);
     await waitForState(a.client, (s) => s.gameStatus === 'ENDED');
     await said(a.client, 'gg');
     const games = await call(a.player, 'GET', '/users/me/history');
     const gameId = ((games.body?.games ?? []) as { gameId: number }[])[0]?.gameId;
     const chat = await call(b.player, 'GET', `/games/${gameId}/chat`);
     expect(chat.status).toBe(200);
-    expect(((chat.body?.lines ?? []) as ChatLine[]).map((l) => l.text)).toEqual([
-      'in the lobby',
-      'nice placement',
-      'gg',
+    // Each line with the move it was said at: before the first shot, or after the last.
+    expect(((chat.body?.lines ?? []) as (ChatLine & { move: number })[]).map((l) => [l.text, l.move])).toEqual([
+      ['in the lobby', 0],
+      ['nice placement', 0],
+      ['gg', shots.length],
     ]);
     expect((await call(admin, 'GET', `/games/${gameId}/chat`)).status).toBe(200);
     // Spectators do not read the players here (CHAT_SPECTATORS_READ_PLAYERS is off), and none spoke.

@@ -15,7 +15,7 @@ export interface ChatReader {
 }
 
 /** The lines the reader sees, oldest first. */
-export function visibleLines(lines: readonly ChatLine[], reader: ChatReader): ChatLine[] {
+export function visibleLines<L extends ChatLine>(lines: readonly L[], reader: ChatReader): L[] {
   return lines.filter((line) => {
     if (line.from.userId === reader.userId) return true;
     if (reader.muted.has(line.from.userId)) return false;

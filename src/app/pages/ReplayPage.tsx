@@ -6,12 +6,13 @@ import type { GameRecord } from '../../protocol/history';
 import { api } from '../api';
 import { ReplayReview } from '../components/analysis/ReplayReview';
 import { BackButton } from '../components/BackButton';
+import { ReplayChat } from '../components/chat/ReplayChat';
 import { errorText } from '../errors/error-text';
 import { Viewer } from '../replay/Viewer';
 import { showError } from '../stores/banner';
 
 /** /replay/{gameId}: a finished game, shot by shot, with the stage's own drawing and effects. */
-export default function ReplayPage({ gameId }: { gameId: string }) {
+export default function ReplayPage({ gameId, userId }: { gameId: string; userId: string }) {
   const { t } = useTranslation();
   const name = usePlayerName();
   const [record, setRecord] = useState<GameRecord | null>(null);
@@ -39,6 +40,7 @@ export default function ReplayPage({ gameId }: { gameId: string }) {
       {record ? (
         <Viewer
           record={record}
+          beside={({ step, seek }) => <ReplayChat gameId={record.gameId} userId={userId} step={step} onSeek={seek} />}
           below={({ step, seek, nameOf }) => <ReplayReview record={record} step={step} onSeek={seek} nameOf={nameOf} />}
         />
       ) : (

@@ -10,6 +10,7 @@ import type { SpectatorFrame } from '../../protocol/spectators';
 import { isErrorAck } from '../../protocol/types';
 import { NO_BOARDS, watchBoards } from '../components/history/boards-view';
 import { BackButton } from '../components/BackButton';
+import { ChatPanel } from '../components/chat/ChatPanel';
 import { LazyBoards } from '../components/history/LazyBoards';
 import { errorText } from '../errors/error-text';
 import { showError } from '../stores/banner';
@@ -23,10 +24,13 @@ export default function WatchPage({ slug, user }: { slug: string; user: User }) 
   const playerName = usePlayerName();
   const [, navigate] = useLocation();
   const [frame, setFrame] = useState<SpectatorFrame | null>(null);
+  // The socket that watches, for the spectators' chat (docs/game.md, "Chat").
+  const [talk, setTalk] = useState<GameClient | null>(null);
 
   useEffect(() => {
     const client = new GameClient({ url: serverUrl(), token: user.access_token, slug });
     const stop = client.subscribeFrames(setFrame);
+    setTalk(client);
     client
       .connect()
       .then(() => client.watchRoom(slug))
@@ -38,6 +42,7 @@ export default function WatchPage({ slug, user }: { slug: string; user: User }) 
       .catch((error: unknown) => showError(errorText(error)));
     return () => {
       stop();
+      setTalk(null);
       client.close();
     };
   }, [slug, user.access_token, navigate]);
@@ -77,12 +82,18 @@ export default function WatchPage({ slug, user }: { slug: string; user: User }) 
           </>
         )}
       </p>
-      <LazyBoards
-        model={model}
-        titles={[a?.username ?? '', b?.username ?? '']}
-        animate
-        label={t('watch.stage', { a: a?.username ?? '', b: b?.username ?? '' })}
-      />
+      {/* The boards and the spectators' chat share the row (a column on a phone), as on the game page. */}
+      <div className="boards-row">
+        <div className="boards-cell">
+          <LazyBoards
+            model={model}
+            titles={[a?.username ?? '', b?.username ?? '']}
+            animate
+            label={t('watch.stage', { a: a?.username ?? '', b: b?.username ?? '' })}
+          />
+        </div>
+        <ChatPanel talk={frame ? talk : null} userId={user.id} room={slug} audience="spectators" />
+      </div>
     </section>
   );
 }

@@ -57,10 +57,13 @@ export function Viewer({
   record,
   endText,
   below,
+  beside,
 }: {
   record: GameRecord;
   endText?: string;
   below?: (view: ViewerExtra) => ReactNode;
+  /** Beside the boards (the replay page's chat), below them on a phone. */
+  beside?: (view: ViewerExtra) => ReactNode;
 }) {
   const { t } = useTranslation();
   const name = usePlayerName();
@@ -114,6 +117,7 @@ export function Viewer({
   const [a, b] = players;
   const shot = step > 0 ? record.shots[step - 1] : undefined;
   const winner = record.winner ? nameOf(record.winner) : '';
+  const extra: ViewerExtra = { step, seek: (to) => act({ type: 'seek', step: to }), nameOf };
 
   return (
     <>
@@ -131,12 +135,17 @@ export function Viewer({
           ? ` — ${endText ?? t('watch.won', { username: winner, reason: t(`history.reasons.${record.endReason}`) })}`
           : ''}
       </p>
-      <LazyBoards
-        model={model}
-        titles={[a?.username ?? '', b?.username ?? '']}
-        animate={animate}
-        label={t('replay.stage', { a: a?.username ?? '', b: b?.username ?? '', n: step, total })}
-      />
+      <div className="boards-row">
+        <div className="boards-cell">
+          <LazyBoards
+            model={model}
+            titles={[a?.username ?? '', b?.username ?? '']}
+            animate={animate}
+            label={t('replay.stage', { a: a?.username ?? '', b: b?.username ?? '', n: step, total })}
+          />
+        </div>
+        {beside?.(extra)}
+      </div>
       <div className="card replay-controls" data-testid="replay-controls">
         <div className="replay-transport">
           <div className="cluster replay-buttons">
@@ -196,7 +205,7 @@ export function Viewer({
           </div>
         </div>
       </div>
-      {below?.({ step, seek: (to) => act({ type: 'seek', step: to }), nameOf })}
+      {below?.(extra)}
     </>
   );
 }

@@ -122,9 +122,9 @@ export function AppRoutes() {
         <Route path={ROUTES.replay}>
           {(params) => (
             <Guarded access={loggedInAccess}>
-              {() => (
+              {(user) => (
                 <RequiresFeature feature="history">
-                  <ReplayPage key={params.id} gameId={params.id} />
+                  <ReplayPage key={params.id} gameId={params.id} userId={user.id} />
                 </RequiresFeature>
               )}
             </Guarded>

@@ -41,3 +41,12 @@ describe('configFromEnv: storage, Redis and rate-limit settings', () => {
     expect(() => configFromEnv({ SIGNUP_WINDOW_SECONDS: '-5' })).toThrow('SIGNUP_WINDOW_SECONDS');
   });
 });
+
+describe('configFromEnv: who reads the chat', () => {
+  it('keeps the players’ chat from spectators unless CHAT_SPECTATORS_READ_PLAYERS is 1 or true', () => {
+    expect(configFromEnv({}).chatSpectatorsReadPlayers).toBe(false);
+    expect(configFromEnv({ CHAT_SPECTATORS_READ_PLAYERS: '0' }).chatSpectatorsReadPlayers).toBe(false);
+    expect(configFromEnv({ CHAT_SPECTATORS_READ_PLAYERS: '1' }).chatSpectatorsReadPlayers).toBe(true);
+    expect(configFromEnv({ CHAT_SPECTATORS_READ_PLAYERS: 'true' }).chatSpectatorsReadPlayers).toBe(true);
+  });
+});

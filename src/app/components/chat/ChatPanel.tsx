@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  type ChatChannel,
   type ChatLine,
   QUICK_MESSAGES,
   type QuickMessage,
@@ -34,6 +35,12 @@ function useLines(talk: RoomTalk | null): readonly ChatLine[] {
     (changed) => talk?.subscribeChat(() => changed()) ?? (() => undefined),
     () => talk?.chat ?? NO_LINES,
   );
+}
+
+/** The sentence that says who reads what is said here (docs/game.md, "Chat"). */
+function whoReads(audience: ChatChannel, spectatorsReadPlayers: boolean): string {
+  if (audience === 'spectators') return spectatorsReadPlayers ? 'chat.readsWatchingOpen' : 'chat.readsWatching';
+  return spectatorsReadPlayers ? 'chat.readsPlayingOpen' : 'chat.readsPlaying';
 }
 
 async function chatApi() {
@@ -106,9 +113,20 @@ function ReportLine({ line, room, onDone }: { line: ChatLine; room: string; onDo
  * in one tap, free text unless the player chose "quick messages only" (remembered), and on each
  * line of another player, Mute and Report. It sits beside the boards, which make room for it.
  */
-export function ChatPanel({ talk, userId, room }: { talk: RoomTalk | null; userId: string; room: string }) {
+export function ChatPanel({
+  talk,
+  userId,
+  room,
+  audience = 'players',
+}: {
+  talk: RoomTalk | null;
+  userId: string;
+  room: string;
+  /** Who talks here: the players (the game page) or the spectators (the watch page). */
+  audience?: ChatChannel;
+}) {
   const { t } = useTranslation();
-  const { moderation } = useFeatures();
+  const { moderation, spectatorsReadPlayers } = useFeatures();
   const ids = { panel: useId(), text: useId(), quickOnly: useId() };
   const lines = useLines(talk);
   const [open, setOpen] = useState(openAtFirst);
@@ -244,6 +262,11 @@ export function ChatPanel({ talk, userId, room }: { talk: RoomTalk | null; userI
             );
           })}
         </ol>
+        {moderation && (
+          <p className="chat-who-reads" data-testid="chat-who-reads">
+            {t(whoReads(audience, spectatorsReadPlayers))}
+          </p>
+        )}
         <fieldset className="chat-quick">
           <legend className="visually-hidden">{t('chat.quickLabel')}</legend>
           {QUICK_MESSAGES.map((code) => (
