@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ApiClient, ChatApi, type ChatLine, isErrorAck } from '../../src/protocol';
-import { connectClient, type TestPlayer } from '../support/players';
+import { connectClient } from '../support/players';
 import { apiPlayer, checkNoSidewaysScroll, newContext, shootBothThemes, text } from './support/look';
+import { moderator } from './support/moderator';
 
 /*
  * The moderators' page (docs/game.md, "Moderation"): shown to admins only; a report with its
@@ -9,17 +10,6 @@ import { apiPlayer, checkNoSidewaysScroll, newContext, shootBothThemes, text } f
  * closing it, the audit log; and the banned player told at login, in their language, until when
  * and why. Screenshots in both themes, desktop in English and phone in French.
  */
-
-/** The account ADMIN_EMAILS names in playwright.config.ts: signed up once per run, logged in after. */
-async function moderator(baseURL: string): Promise<TestPlayer> {
-  const email = 'moderator@broadside.test';
-  const password = 'correct horse battery';
-  const api = new ApiClient({ baseUrl: baseURL });
-  await api.signUp({ username: 'harbour_master', email, password }).catch(() => undefined);
-  const { access_token } = await api.login({ email, password });
-  const me = await new ApiClient({ baseUrl: baseURL, token: access_token }).me();
-  return { api, token: access_token, id: me.id, username: me.username, email };
-}
 
 const XSS = '<img src=x onerror="window.__pwned=1">';
 

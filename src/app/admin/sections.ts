@@ -15,6 +15,7 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'reports', labelKey: 'admin.sections.reports', Page: lazyWithTexts(() => import('./ReportsSection')) },
   { id: 'audit', labelKey: 'admin.sections.audit', Page: lazyWithTexts(() => import('./AuditSection')) },
+  { id: 'operations', labelKey: 'operations.section', Page: lazyWithTexts(() => import('./OperationsSection')) },
 ];
 
 /** The section a path names, or the first one for /admin itself; null for a name no section has. */
