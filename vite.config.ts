@@ -26,6 +26,16 @@ function translationParts(): Plugin {
 
 const serverPort = Number(process.env.PORT ?? 3000);
 const serverTarget = `http://127.0.0.1:${serverPort}`;
+/**
+ * API prefixes that are also pages of the app (/friends, /messages and a conversation, /admin): a
+ * browser's navigation (it asks for HTML first) gets the app, fetch() the server — as the server
+ * itself serves them beside a built client (server/http/web-client.ts).
+ */
+const sharedWithPages = {
+  target: serverTarget,
+  bypass: (request: { headers: { accept?: string } }) =>
+    request.headers.accept?.includes('text/html') ? '/index.html' : undefined,
+};
 
 const integration = {
   include: ['tests/integration/**/*.test.ts'],
@@ -67,6 +77,9 @@ export default defineConfig({
       '/capabilities': serverTarget,
       '/games': serverTarget,
       '/ratings': serverTarget,
+      '/friends': sharedWithPages,
+      '/messages': sharedWithPages,
+      '/admin': sharedWithPages,
       '/socket.io': { target: serverTarget, ws: true },
     },
   },
