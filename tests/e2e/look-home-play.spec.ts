@@ -42,6 +42,8 @@ for (const viewport of VIEWPORT_NAMES) {
     const user = await apiPlayer(baseURL, 'look');
     // A game in progress of the viewer's own (against the computer), so that list shows too.
     await user.api.computerGame({ level: 'medium' });
+    // …and a game of theirs that never started, which they may dismiss (issue 36, item 2).
+    const lobby = (await user.api.createRoom({ userId: user.id, username: user.username, socketId: null })).slug;
     const page = await (await newContext(browser, viewport, user)).newPage();
     try {
       await page.goto('/');
@@ -70,6 +72,15 @@ for (const viewport of VIEWPORT_NAMES) {
           fullPage: true,
         });
       }
+      const progress = page.getByRole('region', { name: 'Your games in progress' });
+      const waiting = progress.getByRole('listitem').filter({ hasText: lobby });
+      await waiting.getByRole('button', { name: `Dismiss ${lobby}: leave this game that has not started` }).click();
+      await expect(waiting).toHaveCount(0);
+      // Gone for good: the player left the room; the computer game (placing ships) stays, with no Dismiss.
+      await page.reload();
+      await expect(progress.getByRole('listitem')).toHaveCount(1);
+      await expect(progress.getByRole('button')).toHaveCount(0);
+
       await page.getByRole('button', { name: 'Find an opponent' }).click();
       await expect(page.getByRole('button', { name: 'Play the computer instead' })).toBeVisible();
       await shootBothThemes(page, viewport, 'home-searching', async () => {

@@ -16,6 +16,7 @@ beforeAll(async () => {
       maxComputerGames: 1,
       maxSpectatorSockets: 2,
       botIdleSeconds: 1,
+      reconnectGraceSeconds: 2,
     },
   });
 });
@@ -85,6 +86,36 @@ describe('public rooms listed at once', () => {
     // The refused public room did not take a waiting place: the cap of 2 is full with the two made.
     expectLimit(await createRoom(host), 'WAITING_ROOMS', 2);
   });
+
+  it('stops counting a lobby its host left for the reconnect grace (issue 36), and a lobby everyone left', async () => {
+    const host = await newPlayer(server.url, 'closedtab');
+    const slug = await roomOf(host, { public: true });
+    const tab = await connectClient(server.url, host.token, slug);
+    await tab.joinRoom();
+    expectLimit(await createRoom(host, { public: true }), 'PUBLIC_ROOMS', 1);
+    // The tab is closed: within the grace the lobby still counts (the player may be reloading)…
+    tab.close();
+    expectLimit(await createRoom(host, { public: true }), 'PUBLIC_ROOMS', 1);
+    // …after it, it no longer does, and the player may list another game.
+    await expect
+      .poll(async () => (await createRoom(host, { public: true })).status, { timeout: 10_000, interval: 400 })
+      .toBe(201);
+    // The lobby left behind still waits for a second player (of the 2 waiting rooms allowed here).
+    expectLimit(await createRoom(host, { public: true }), 'WAITING_ROOMS', 2);
+
+    // A lobby left by everyone before its game holds nothing: both its places come back.
+    const other = await newPlayer(server.url, 'leaver');
+    const left = await roomOf(other, { public: true });
+    const page = await connectClient(server.url, other.token, left);
+    await page.joinRoom();
+    expectLimit(await createRoom(other, { public: true }), 'PUBLIC_ROOMS', 1);
+    expect(await page.leaveRoom(left)).toBeNull();
+    page.close();
+    await expect
+      .poll(async () => (await createRoom(other, { public: true })).status, { timeout: 5000, interval: 200 })
+      .toBe(201);
+    expect((await createRoom(other)).status).toBe(201);
+  }, 30_000);
 });
 
 describe('computer games at once', () => {

@@ -195,7 +195,7 @@ export default function HomePage() {
       </div>
       <div className="grid-cards home-lists">
         {features.openGames && <OpenGames userId={user?.id ?? null} />}
-        {user && features.gamesInProgress && <GamesInProgress userId={user.id} />}
+        {user && features.gamesInProgress && <GamesInProgress user={user} />}
       </div>
     </section>
   );

@@ -5,6 +5,10 @@ import { Link } from 'wouter';
 import type { GameInProgress } from '../../../protocol/types';
 import { api } from '../../api';
 import { gamePath, lobbyPath } from '../../routing/paths';
+import { errorText } from '../../errors/error-text';
+import { showError } from '../../stores/banner';
+import type { User } from '../../stores/user';
+import { isErrorAck } from '../../../protocol/types';
 
 type Loaded =
   | { readonly state: 'loading' }
@@ -18,12 +22,29 @@ export function resumePath(game: Pick<GameInProgress, 'slug' | 'status'>): strin
 
 /**
  * Home: the rooms this player belongs to that have not ended (GET /users/me/games), each with a
- * link back in, so a lost URL does not lose the game. Nothing is shown when there are none.
+ * link back in, so a lost URL does not lose the game, and a Dismiss for one whose game never
+ * started (it leaves the room, as Leave in its lobby does). Nothing is shown when there are none.
  */
-export function GamesInProgress({ userId }: { readonly userId: string }) {
+export function GamesInProgress({ user }: { readonly user: User }) {
   const { t } = useTranslation();
   const name = usePlayerName();
+  const userId = user.id;
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [dismissing, setDismissing] = useState<string | null>(null);
+
+  const dismiss = async (slug: string): Promise<void> => {
+    setDismissing(slug);
+    try {
+      // The socket client is loaded only now: Home's first load stays without it.
+      const { dismissRoom } = await import('../../session/dismiss-room');
+      const reply = await dismissRoom(slug, user);
+      if (isErrorAck(reply)) showError(errorText(reply));
+      else
+        setLoaded((now) => (now.state === 'ready' ? { ...now, games: now.games.filter((g) => g.slug !== slug) } : now));
+    } finally {
+      setDismissing(null);
+    }
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: userId is the trigger: another account's list is fetched anew
   useEffect(() => {
@@ -57,6 +78,17 @@ export function GamesInProgress({ userId }: { readonly userId: string }) {
               <span className={game.status === 'PLAY' ? 'badge accent' : 'badge'}>
                 {t(`myGames.status.${game.status}`)}
               </span>
+              {game.status === 'UNSTARTED' ? (
+                <button
+                  type="button"
+                  className="secondary small"
+                  disabled={dismissing !== null}
+                  aria-label={t('myGames.dismissLabel', { slug: game.slug })}
+                  onClick={() => void dismiss(game.slug)}
+                >
+                  {t('myGames.dismiss')}
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>
