@@ -139,6 +139,8 @@ for (const viewport of VIEWPORT_NAMES) {
       boxes.push(await stageBox(page));
       if (shotsByMe === 6 && !shotPictures.has(`${mineNow}`)) {
         shotPictures.add(`${mineNow}`);
+        // Issue 36, item 7: the pill names the opponent whole, on two short lines on a phone.
+        if (!mineNow) expect(await shownWhole(page, '.game-status .turn > span'), 'the turn pill is cut').toBe(true);
         await shootBothThemes(page, viewport, mineNow ? 'play-your-turn' : 'play-their-turn');
       }
       if (mineNow) {

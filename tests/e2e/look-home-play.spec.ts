@@ -73,6 +73,16 @@ for (const viewport of VIEWPORT_NAMES) {
         });
       }
       const progress = page.getByRole('region', { name: 'Your games in progress' });
+      // Issue 36, item 7: room and opponent names whole; on a phone the player's games before the cards.
+      const cut = await progress
+        .locator('.grow')
+        .evaluateAll((rows) => rows.filter((el) => el.scrollWidth > el.clientWidth + 1).length);
+      expect(cut, 'names cut in Your games in progress').toBe(0);
+      if (viewport === 'phone') {
+        const games = await progress.boundingBox();
+        const create = await page.getByRole('button', { name: 'Create a game' }).boundingBox();
+        expect((games?.y ?? 0) < (create?.y ?? 0), 'the own games come before the cards on a phone').toBe(true);
+      }
       const waiting = progress.getByRole('listitem').filter({ hasText: lobby });
       await waiting.getByRole('button', { name: `Dismiss ${lobby}: leave this game that has not started` }).click();
       await expect(waiting).toHaveCount(0);
