@@ -312,7 +312,13 @@ describe('home', () => {
       within(section)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['calm-whale-7 against bob in play', 'brave-otter-42 waiting for an opponent in the lobby']);
+    ).toEqual(['calm-whale-7 against bob in play', 'brave-otter-42 waiting for an opponent in the lobbyDismiss']);
+    // Only the game that never started can be dismissed (issue 36, item 2).
+    expect(
+      within(section)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Dismiss brave-otter-42: leave this game that has not started']);
     expect(within(section).getByRole('link', { name: 'calm-whale-7' }).getAttribute('href')).toBe('/game/calm-whale-7');
     await userEvent.setup().click(within(section).getByRole('link', { name: 'brave-otter-42' }));
     await waitFor(() => expect(app.path()).toBe('/game/lobby/brave-otter-42'));
