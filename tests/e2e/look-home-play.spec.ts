@@ -42,8 +42,11 @@ for (const viewport of VIEWPORT_NAMES) {
     const user = await apiPlayer(baseURL, 'look');
     // A game in progress of the viewer's own (against the computer), so that list shows too.
     await user.api.computerGame({ level: 'medium' });
-    // …and a game of theirs that never started, which they may dismiss (issue 36, item 2).
+    // …and a lobby of theirs whose tab was closed, which they may dismiss (issue 36, item 2).
     const lobby = (await user.api.createRoom({ userId: user.id, username: user.username, socketId: null })).slug;
+    const closedTab = await connectClient(baseURL ?? '', user.token, lobby);
+    expect(await closedTab.joinRoom(lobby)).toBe('UNSTARTED');
+    closedTab.close();
     const page = await (await newContext(browser, viewport, user)).newPage();
     try {
       await page.goto('/');

@@ -81,7 +81,7 @@ export function GamesInProgress({ user }: { readonly user: User }) {
               {game.status === 'UNSTARTED' ? (
                 <button
                   type="button"
-                  className="secondary small"
+                  className="secondary small dismiss"
                   disabled={dismissing !== null}
                   aria-label={t('myGames.dismissLabel', { slug: game.slug })}
                   onClick={() => void dismiss(game.slug)}
