@@ -17,6 +17,7 @@ import { CHAT_ICON } from '../icons';
 import { useFeatures } from '../../server/use-features';
 import type { RoomTalk } from '../../session/game-session';
 import { showError } from '../../stores/banner';
+import { ChatWho } from './ChatWho';
 import { lineWords } from './line-words';
 
 const NO_LINES: readonly ChatLine[] = [];
@@ -217,12 +218,7 @@ export function ChatPanel({
                 data-channel={line.channel}
                 data-testid="chat-line"
               >
-                <span className="chat-who">
-                  {mine ? t('chat.you') : line.from.username}
-                  {line.channel === 'spectators' ? (
-                    <span className="transcript-tag">{t('chat.spectatorTag')}</span>
-                  ) : null}
-                </span>
+                <ChatWho line={line} mine={mine} />
                 <span className={line.quick ? 'chat-words quick' : 'chat-words'}>{lineWords(t, line)}</span>
                 {!mine && moderation && (
                   <span className="chat-line-actions">

@@ -6,6 +6,7 @@ import { loadQuickOnly } from '../../chat/chat-prefs';
 import { visibleLines } from '../../chat/chat-view';
 import { lastSaidIndex, replayLineState } from '../../chat/replay-lines';
 import { useFeatures } from '../../server/use-features';
+import { ChatWho } from './ChatWho';
 import { lineWords } from './line-words';
 
 const NO_MUTES: ReadonlySet<string> = new Set();
@@ -91,12 +92,7 @@ export function ReplayChat({
               >
                 {line.move === 0 ? t('replay.chatBefore') : t('replay.chatMove', { n: line.move })}
               </button>
-              <span className="chat-who">
-                {line.from.userId === userId ? t('chat.you') : line.from.username}
-                {line.channel === 'spectators' ? (
-                  <span className="transcript-tag">{t('chat.spectatorTag')}</span>
-                ) : null}
-              </span>
+              <ChatWho line={line} mine={line.from.userId === userId} />
               <span className={line.quick ? 'chat-words quick' : 'chat-words'}>{lineWords(t, line)}</span>
             </li>
           );
