@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../protocol/moderation';
-import { errorText } from '../errors/error-text';
-import { showError } from '../stores/banner';
 import { moderationApi } from './moderation-api';
 import { momentText } from './moment';
+import { usePages } from './use-pages';
 
 /** The actions a moderator most often looks for; the log may hold others (operators'), shown as they are named. */
 const ACTIONS = ['ban', 'unban', 'mute', 'unmute', 'report', 'role'] as const;
@@ -29,26 +28,18 @@ export default function AuditSection() {
   const { t, i18n } = useTranslation();
   const filterId = useId();
   const [action, setAction] = useState('');
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
-  const [next, setNext] = useState<number | null>(null);
-
-  const load = useCallback(
+  const readPage = useCallback(
     async (before?: number) => {
-      try {
-        const client = await moderationApi();
-        const page = await client.audit({ limit: PAGE, ...(before ? { before } : {}), ...(action ? { action } : {}) });
-        setEntries((known) => (before ? [...(known ?? []), ...page.entries] : page.entries));
-        setNext(page.next);
-      } catch (error) {
-        showError(errorText(error));
-      }
+      const page = await (await moderationApi()).audit({
+        limit: PAGE,
+        ...(before ? { before } : {}),
+        ...(action ? { action } : {}),
+      });
+      return { items: page.entries, next: page.next };
     },
     [action],
   );
-  useEffect(() => {
-    setEntries(null);
-    void load();
-  }, [load]);
+  const { items: entries, more } = usePages<AuditEntry>(readPage);
 
   return (
     <section className="admin-section" aria-labelledby="audit-title" data-testid="audit-section">
@@ -103,8 +94,8 @@ export default function AuditSection() {
           </table>
         </div>
       )}
-      {next !== null && (
-        <button type="button" className="ghost" onClick={() => void load(next)}>
+      {more && (
+        <button type="button" className="ghost" onClick={more}>
           {t('admin.older')}
         </button>
       )}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '../../protocol/chat';
 import { Transcript } from '../components/chat/Transcript';
@@ -7,6 +7,7 @@ import { showError } from '../stores/banner';
 import { AccountActions } from './AccountActions';
 import { moderationApi } from './moderation-api';
 import { momentText } from './moment';
+import { usePages } from './use-pages';
 
 const FILTERS = ['open', 'closed', 'all'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -100,28 +101,21 @@ function ReportCard({ report, onClosed }: { readonly report: Report; readonly on
 export default function ReportsSection() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>('open');
-  const [reports, setReports] = useState<Report[] | null>(null);
-  const [next, setNext] = useState<number | null>(null);
   const [open, setOpen] = useState<number | null>(null);
 
-  const load = useCallback(
+  const readPage = useCallback(
     async (before?: number) => {
-      try {
-        const client = await moderationApi();
-        const page = await client.reports({ status: filter, limit: PAGE, ...(before ? { before } : {}) });
-        setReports((known) => (before ? [...(known ?? []), ...page.reports] : page.reports));
-        setNext(page.next);
-        setOpen(page.open);
-      } catch (error) {
-        showError(errorText(error));
-      }
+      const page = await (await moderationApi()).reports({
+        status: filter,
+        limit: PAGE,
+        ...(before ? { before } : {}),
+      });
+      setOpen(page.open);
+      return { items: page.reports, next: page.next };
     },
     [filter],
   );
-  useEffect(() => {
-    setReports(null);
-    void load();
-  }, [load]);
+  const { items: reports, setItems: setReports, more } = usePages<Report>(readPage);
 
   const closed = (report: Report) => {
     setReports((known) => (known ?? []).map((r) => (r.id === report.id ? report : r)));
@@ -155,8 +149,8 @@ export default function ReportsSection() {
           ))}
         </div>
       )}
-      {next !== null && (
-        <button type="button" className="ghost" onClick={() => void load(next)}>
+      {more && (
+        <button type="button" className="ghost" onClick={more}>
           {t('admin.older')}
         </button>
       )}
