@@ -57,14 +57,19 @@ export async function fillRegisterForm(page: Page, account: Account): Promise<vo
 
 /** The turn pill's text for the player who has the turn (English). */
 export const YOUR_TURN = "It's your turn !";
+/** What the turn says instead when a hit kept it, under rules where a hit earns another shot. */
+export const SHOOT_AGAIN = 'Hit! Shoot again';
+
+/** The page says it is this player's turn: a new one, or one a hit kept. */
+const hasTheTurn = (page: Page) => page.getByText(YOUR_TURN).or(page.getByText(SHOOT_AGAIN)).first().isVisible();
 
 /** Waits until one of the two players has the turn and returns its index. */
 export async function whoseTurn(pages: readonly [Page, Page]): Promise<0 | 1> {
   let turn: 0 | 1 | null = null;
   await expect
     .poll(async () => {
-      if (await pages[0].getByText(YOUR_TURN).isVisible()) turn = 0;
-      else if (await pages[1].getByText(YOUR_TURN).isVisible()) turn = 1;
+      if (await hasTheTurn(pages[0])) turn = 0;
+      else if (await hasTheTurn(pages[1])) turn = 1;
       return turn;
     })
     .not.toBeNull();
