@@ -125,7 +125,9 @@ describe('bad input', () => {
       env: { BROADSIDE_EMAIL: 'a@b.test', BROADSIDE_PASSWORD: 'x' },
     });
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('broadside: give --create, --join SLUG, --vs-computer LEVEL or --quick\n');
+    expect(run.stderr).toBe(
+      'broadside: give --create, --join SLUG, --vs-computer LEVEL, --quick, or --bot --accept-challenges\n',
+    );
   });
 
   it('a room that does not exist: one line, non-zero', async () => {
