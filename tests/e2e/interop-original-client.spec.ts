@@ -46,6 +46,21 @@ async function register(page: Page, prefix: string): Promise<string> {
 /** The grid this player shoots at during PLAY (the original's BattlePlace). */
 const shotGrid = (page: Page) => page.locator('#grid.playing:not(.in-game)');
 
+/**
+ * The cells (row × 10 + column) of this player's own fleet, read off the original's ship overlay,
+ * where each ship is placed by its CSS grid-row and grid-column (`2 / 5`: rows 1 to 3).
+ */
+async function ownFleetCells(page: Page): Promise<number[]> {
+  const spans = await page
+    .locator('.user-grid .ship')
+    .evaluateAll((ships) => ships.map((s) => [(s as HTMLElement).style.gridRow, (s as HTMLElement).style.gridColumn]));
+  const range = (span: string | undefined) => {
+    const [from = 1, to = 1] = (span ?? '').split('/').map((n) => Number(n.trim()));
+    return Array.from({ length: Math.max(0, to - from) }, (_, k) => from - 1 + k);
+  };
+  return spans.flatMap(([rows, columns]) => range(rows).flatMap((r) => range(columns).map((c) => r * 10 + c)));
+}
+
 test('the original client plays a whole game on our server, to "{username} won !" and Replay', async ({ browser }) => {
   test.setTimeout(300_000);
   const a = await originalPage(browser);
@@ -74,7 +89,14 @@ test('the original client plays a whole game on our server, to "{username} won !
     )
     .toBe(1);
 
-  // Each page shoots its cells in order on its turn; our server passes the turn after every shot.
+  // Each page aims at the other's fleet, read from the other's own grid, then at every cell in order
+  // (so a game takes some 40 shots, not 170); our server passes the turn after every shot.
+  const fleets = [await ownFleetCells(b.page), await ownFleetCells(a.page)];
+  for (const fleet of fleets) expect(fleet).toHaveLength(17);
+  const order = fleets.map((fleet) => [
+    ...fleet,
+    ...Array.from({ length: 100 }, (_, c) => c).filter((c) => !fleet.includes(c)),
+  ]);
   const next = [0, 0];
   let winner = -1;
   for (let move = 0; move < 220 && winner < 0; move++) {
@@ -88,13 +110,15 @@ test('the original client plays a whole game on our server, to "{username} won !
     );
     const page = pages[turn] as Page;
     const grid = shotGrid(page);
-    let cell = next[turn] ?? 0;
+    let k = next[turn] ?? 0;
+    let cell = order[turn]?.[k] ?? 0;
     for (;;) {
       const target = grid.locator(`[data-row="${Math.floor(cell / 10)}"][data-col="${cell % 10}"]`);
       if ((await target.getAttribute('class'))?.trim() === 'cell E') break;
-      cell++;
+      k++;
+      cell = order[turn]?.[k] ?? 0;
     }
-    next[turn] = cell + 1;
+    next[turn] = k + 1;
     const target = grid.locator(`[data-row="${Math.floor(cell / 10)}"][data-col="${cell % 10}"]`);
     await target.click();
     // The shot shows on the grid, or the game is over (the page then shows both fleets instead).
