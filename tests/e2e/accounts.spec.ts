@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { e2eSmtpPort } from '../support/e2e-ports';
 import { newPlayer } from '../support/players';
 import { ratedGame } from '../support/rated-game';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { type Coord, coordOf, createRng, randomFleet, type ShipMap, shipEntries } from '../../src/game';
 import { isErrorAck } from '../../src/protocol';
 import { connectClient, type TestPlayer, waitForState } from '../support/players';

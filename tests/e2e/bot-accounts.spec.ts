@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { createRng, randomFleet } from '../../src/game';
 import type { TestPlayer } from '../support/players';
 import { connectClient, waitForState } from '../support/players';

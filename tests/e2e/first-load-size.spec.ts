@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /** Issue #3 size goal: the first load of / is at most 120 KB of gzipped JS, PixiJS and the stage excluded. */
 const BUDGET_BYTES = 120 * 1024;

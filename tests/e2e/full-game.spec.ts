@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { allCells, type Cell, clickCell, ownFleetCells } from './board';
 import { englishPage, newAccount, registerThroughForm, whoseTurn, YOUR_TURN } from './helpers';
 import { gameSection } from './match-helpers';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { type Coord, coordOf, createRng, randomFleet } from '../../src/game';
 import { ApiClient, GameClient, isErrorAck } from '../../src/protocol';
 import { newAccount } from './helpers';

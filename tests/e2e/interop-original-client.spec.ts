@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './support/test';
 import { interopArchiveMissing, prepareOriginal, serveOriginalClient, type StaticSite } from '../support/original';
 import { newAccount } from './helpers';
 

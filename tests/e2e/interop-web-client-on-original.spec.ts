@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './support/test';
 import { interopSkipReason, type OriginalServer, prepareOriginal, startOriginalServer } from '../support/original';
 import { allCells, type Cell, clickCell, ownFleetCells } from './board';
 import { type Account, fillRegisterForm, newAccount, whoseTurn, YOUR_TURN } from './helpers';

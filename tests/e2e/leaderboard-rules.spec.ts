@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { makeRules } from '../../src/game';
 import { ratedGame } from '../support/rated-game';
 import { apiPlayer, newContext, setTheme, shoot, text, THEMES, VIEWPORTS, type ViewportName } from './support/look';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { englishPage, newAccount } from './helpers';
 import { apiPlayer } from './support/look';
 

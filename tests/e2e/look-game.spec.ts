@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { type Coord, createRng, randomFleet, SHIP_KEYS, type ShipMap } from '../../src/game';
 import { type GameClient, isErrorAck } from '../../src/protocol';
 import { connectClient, waitForState } from '../support/players';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { roomInPlay } from './support/room-in-play';
 import { apiPlayer, newContext, setTheme, shoot, THEMES, checkNoSidewaysScroll, VIEWPORT_NAMES } from './support/look';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { makeRules, moveShip, type ShipMap, shipEntries, touchingShips } from '../../src/game';
 import {
   apiPlayer,

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { type Coord, createRng, GRID_SIZE, randomFleet, type ShipMap } from '../../src/game';
 import { connectClient, waitForState } from '../support/players';
 import { clickCell, highlightShare } from './board';

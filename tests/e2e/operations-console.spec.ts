@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { apiPlayer, checkNoSidewaysScroll, newContext, shootBothThemes, text } from './support/look';
 import { moderator } from './support/moderator';
 import { roomInPlay } from './support/room-in-play';

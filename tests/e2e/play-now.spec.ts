@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { SHOOTERS, type ShotStrategy } from '../../src/bots';
 import { createRng } from '../../src/game';
 import type { SpectatorFrame } from '../../src/protocol/spectators';

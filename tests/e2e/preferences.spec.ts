@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('a French browser gets French; the English flag and the French flag switch every text', async ({ browser }) => {
   const page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { newAccount, signUpByApi, tokenByApi } from './helpers';
 
 test('an anonymous visit to a lobby lands on /login and returns there after login', async ({ browser, request }) => {

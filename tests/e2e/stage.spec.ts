@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { type Browser, expect, type Page, type TestInfo, test } from './support/test';
 import { type Coord, GRID_SIZE, moveShip, rotateShip, SHIP_KEYS, type ShipKey, type ShipMap } from '../../src/game';
 import { allCells, clickCell } from './board';
 import { RENDERER_OVERRIDE_KEY, type StageRenderer } from '../../src/stage/software-gl';
