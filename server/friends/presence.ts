@@ -95,8 +95,10 @@ export class PresenceBook {
     if (pending) clearTimeout(pending);
     const timer = setTimeout(() => {
       this.timers.delete(userId);
+      // A lost announcement is a friend's dot a moment out of date (the next change or reload mends
+      // it); it happens while a peer node restarts, so it is a warning, not an error.
       this.announce(userId).catch((error: unknown) =>
-        this.deps.log.error({ err: error, user: userId }, 'telling friends of a presence failed'),
+        this.deps.log.warn({ err: error, user: userId }, 'telling friends of a presence failed'),
       );
     }, delayMs);
     timer.unref();

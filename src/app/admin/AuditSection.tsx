@@ -5,8 +5,19 @@ import { moderationApi } from './moderation-api';
 import { momentText } from './moment';
 import { usePages } from './use-pages';
 
-/** The actions a moderator most often looks for; the log may hold others (operators'), shown as they are named. */
-const ACTIONS = ['ban', 'unban', 'mute', 'unmute', 'report', 'role'] as const;
+/** The actions the log holds: a moderator's (editing or deleting an account too), an owner deleting theirs, an operator's. */
+const ACTIONS = [
+  'ban',
+  'unban',
+  'mute',
+  'unmute',
+  'report',
+  'role',
+  'edit-account',
+  'delete-account',
+  'close-room',
+  'disconnect',
+] as const;
 const PAGE = 50;
 
 /** What an entry's details say, in a few words (until when, which report, which role). */
@@ -20,6 +31,8 @@ function Details({ entry }: { entry: AuditEntry }) {
   if (typeof details.report === 'number') parts.push(t('admin.audit.report', { id: details.report }));
   if (typeof details.status === 'string') parts.push(t(`admin.reports.status.${details.status}`, details.status));
   if (typeof details.role === 'string') parts.push(t(`admin.roles.${details.role}`, details.role));
+  if (Array.isArray(details.fields))
+    parts.push(details.fields.map((field) => t(`admin.audit.fields.${String(field)}`, String(field))).join(', '));
   return <>{parts.join(' · ')}</>;
 }
 
