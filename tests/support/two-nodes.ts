@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startRedis, type TestRedis } from './redis';
+import type { ServerConfig } from '../../server/config';
 import { startTestServer, type TestServer } from './server';
 
 export interface TwoNodes {
@@ -9,11 +10,14 @@ export interface TwoNodes {
   stop(): Promise<void>;
 }
 
-/** Two nodes of one deployment in this process: one data directory (and database), one Redis of their own. */
-export async function startTwoNodes(): Promise<TwoNodes> {
+/**
+ * Two nodes of one deployment in this process: one data directory (and database), one Redis of
+ * their own; both with the settings of `config` (as an operator sets them on every node).
+ */
+export async function startTwoNodes(config: Partial<ServerConfig> = {}): Promise<TwoNodes> {
   const redis = await startRedis();
-  const a = await startTestServer({ config: { redisUrl: redis.url } });
-  const b = await startTestServer({ dataDir: a.dataDir, config: { redisUrl: redis.url } });
+  const a = await startTestServer({ config: { ...config, redisUrl: redis.url } });
+  const b = await startTestServer({ dataDir: a.dataDir, config: { ...config, redisUrl: redis.url } });
   return {
     redis,
     a,
@@ -30,10 +34,13 @@ export async function startTwoNodes(): Promise<TwoNodes> {
  * Two nodes started before the suite's tests and stopped after them; read `a` and `b` inside a
  * test (they do not exist before the suite starts).
  */
-export function twoNodesForSuite(): { readonly a: TestServer; readonly b: TestServer } {
+export function twoNodesForSuite(config: Partial<ServerConfig> = {}): {
+  readonly a: TestServer;
+  readonly b: TestServer;
+} {
   let nodes: TwoNodes | undefined;
   beforeAll(async () => {
-    nodes = await startTwoNodes();
+    nodes = await startTwoNodes(config);
   });
   afterAll(async () => {
     await nodes?.stop();
