@@ -58,6 +58,11 @@ export interface PlayOptions {
   readonly placeAfter?: Promise<unknown>;
   /** Called once this bot's fleet is placed. */
   readonly onPlaced?: () => void;
+  /**
+   * Called once the game has started (the room is placing ships), before this bot places: the
+   * moment a player says hello (`broadside play --say`). Not awaited: the bot places meanwhile.
+   */
+  readonly onStarted?: () => void;
   /** Longest wait for any single step of the game (the opponent's move, a state frame). */
   readonly stepTimeoutMs?: number;
   readonly observe?: AckObserver;
@@ -171,7 +176,7 @@ export async function timed<T>(
 export async function startAndPlace(
   client: GameClient,
   fleetOrPlacer: ShipMap | ((rules: Rules) => ShipMap | Promise<ShipMap>),
-  options: Pick<PlayOptions, 'start' | 'stepTimeoutMs' | 'observe' | 'placeAfter' | 'onPlaced'>,
+  options: Pick<PlayOptions, 'start' | 'stepTimeoutMs' | 'observe' | 'placeAfter' | 'onPlaced' | 'onStarted'>,
 ): Promise<void> {
   const timeout = options.stepTimeoutMs ?? 30_000;
   const { observe } = options;
@@ -190,6 +195,7 @@ export async function startAndPlace(
     }
     await waitForState(client, (s) => s.gameStatus === 'PLACE_SHIPS', 'the game to start', timeout);
   }
+  options.onStarted?.();
   // The room's rules are known by now (the match comes with the join's full state): a fleet of them.
   const fleet = typeof fleetOrPlacer === 'function' ? await fleetOrPlacer(client.state.match.rules) : fleetOrPlacer;
   const place = () => timed('placeShips', observe, () => client.placeShips(fleet));
