@@ -11,7 +11,7 @@ import {
   requestReplay,
   shooterNamed,
 } from '../../src/bots';
-import type { BotLevel, GameClient } from '../../src/protocol';
+import type { BotLevel, GameClient, QuickMessage } from '../../src/protocol';
 import { CliError } from '../errors';
 import { type ClockOptions, withClockOptions } from '../engine/options';
 import { type ServerEngineBot, serverEngineBot } from '../engine/server-bot';
@@ -28,6 +28,7 @@ import {
   withReportOptions,
 } from '../options';
 import { createOutput, type Output } from '../output';
+import { greetOption, sayOption, talkAtTheTable } from '../table-talk';
 import { type Account, accountFrom, becomeBot, withAccountOptions, createRoom, takeSeat } from '../session';
 
 interface PlayOptions extends ClockOptions {
@@ -53,6 +54,8 @@ interface PlayOptions extends ClockOptions {
   timeout: number;
   resignAfter?: number;
   turnSeconds?: 30 | 60;
+  say?: string;
+  greet?: QuickMessage;
   json: boolean;
   quiet: boolean;
 }
@@ -123,6 +126,8 @@ export function playCommand(): Command {
           'play with an engine speaking BEP instead of --strategy (docs/engines.md)',
         ).env('BROADSIDE_ENGINE'),
       )
+      .addOption(sayOption())
+      .addOption(greetOption())
       .addOption(gamesOption(1))
       .addOption(seedOption())
       .addOption(rulesOption())
@@ -151,6 +156,7 @@ export function playCommand(): Command {
       'broadside play --email bot@example.com --password secret --bot --create --public --engine "python3 bot.py" --games 10',
       'broadside play --email bot@example.com --password secret --bot --accept-challenges --engine "python3 bot.py"',
       'broadside play --email me@example.com --password secret --join brave-otter-42 --games 3',
+      'broadside play --register --vs-computer easy --greet hello --say "gl hf"',
       'BROADSIDE_SERVER=https://broadside.example broadside play --register --join brave-otter-42 --json',
     ],
   ).action(async (options: PlayOptions, command: Command) => {
@@ -234,11 +240,20 @@ async function playAndTell(
   out: Output,
   n: number,
 ): Promise<GameOutcome> {
+  // What the bot says once the game has started (--greet, --say), while it places its fleet.
+  let talked: Promise<void> = Promise.resolve();
+  const talk = options.greet !== undefined || options.say !== undefined;
   const outcome = await playGame(client, bot, {
     start: true,
     stepTimeoutMs: options.timeout * 1000,
     resignAfter: options.resignAfter,
+    onStarted: talk
+      ? () => {
+          talked = talkAtTheTable(client, options, (line) => out.warn(`game ${n}: ${line}`));
+        }
+      : undefined,
   });
+  await talked;
   engine?.finish(outcome.won, outcome.endReason);
   const fault = engine?.faults.length ? engine.faults[engine.faults.length - 1] : null;
   if (fault && !outcome.won) out.info(`game ${n}: the engine resigned after a fault: ${fault}`);
