@@ -125,6 +125,7 @@ function reportLines(server: string, report: LoadReport, htmlFile: string | unde
       `errors by code: ${Object.entries(report.errorsByCode)
         .map(([c, n]) => `${c} ${n}`)
         .join(', ')}`,
+      ...Object.entries(report.errorExamples).flatMap(([code, messages]) => messages.map((m) => `  ${code}: ${m}`)),
       ...errorHints(report.errorsByCode),
     );
   }

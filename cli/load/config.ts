@@ -45,3 +45,10 @@ export function errorCode(error: unknown): string {
   if (error instanceof CliError) return error.message.startsWith('cannot connect') ? 'CONNECT' : 'JOIN';
   return 'INTERNAL';
 }
+
+/** A failed iteration's message, as an example of its code in the report (one line, a bounded length). */
+export function errorMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}

@@ -5,7 +5,7 @@ import { startWorker } from '../workers';
 import type { LoadConfig, Scenario } from './config';
 import { type Model, plannedIterations } from './drive';
 import { type ServerFigures, watchServer } from './server-metrics';
-import { type Interval, Timeline } from './timeline';
+import { addExamples, type Interval, Timeline } from './timeline';
 import type { LoadWorkerMessage, PhaseSpan } from './worker';
 
 /** Count and rate of one phase of the auth scenario. */
@@ -23,6 +23,8 @@ export interface LoadReport {
   readonly completed: number;
   readonly errors: number;
   readonly errorsByCode: Record<string, number>;
+  /** Up to three distinct messages of each error code (what timed out, which call was refused). */
+  readonly errorExamples: Record<string, string[]>;
   readonly seconds: number;
   readonly workers: number;
   /** Game scenario: games planned, games/s and shots/s over the run. */
@@ -88,6 +90,7 @@ export async function runLoad(
   const startedAt = Date.now();
   const timeline = new Timeline(startedAt);
   const errorsByCode: Record<string, number> = {};
+  const errorExamples: Record<string, string[]> = {};
   const phases: PhaseSpan[] = [];
   let completed = 0;
   let failed = 0;
@@ -137,6 +140,7 @@ export async function runLoad(
           completed += message.done;
           failed += message.failed;
           for (const [code, n] of Object.entries(message.errors)) errorsByCode[code] = (errorsByCode[code] ?? 0) + n;
+          addExamples(errorExamples, message.examples);
           timeline.total.merge(message.latency);
           timeline.mergeWindows(message.windows);
           phases.push(...message.phases);
@@ -172,6 +176,7 @@ export async function runLoad(
     completed,
     errors: failed,
     errorsByCode,
+    errorExamples,
     seconds: round(seconds, 2),
     workers,
     games: game ? planned : 0,

@@ -29,6 +29,21 @@ export interface Interval {
   readonly latencyMs: Record<string, Percentiles>;
 }
 
+/** Distinct messages kept per error code: enough to tell one failure from another, small in any report. */
+export const EXAMPLES_PER_CODE = 3;
+
+/** Adds `more`'s messages to `into`, keeping at most EXAMPLES_PER_CODE distinct ones per code. */
+export function addExamples(into: Record<string, string[]>, more: Readonly<Record<string, readonly string[]>>): void {
+  for (const [code, messages] of Object.entries(more)) {
+    const kept = into[code] ?? [];
+    into[code] = kept;
+    for (const message of messages) {
+      if (kept.length >= EXAMPLES_PER_CODE) break;
+      if (!kept.includes(message)) kept.push(message);
+    }
+  }
+}
+
 /**
  * Everything a load run measures, overall and per 10-second interval of wall-clock time since
  * `startedAt` (epoch ms, shared by every worker thread so their intervals line up when merged).
@@ -39,6 +54,8 @@ export class Timeline {
   done = 0;
   failed = 0;
   readonly errors: Record<string, number> = {};
+  /** A few distinct messages per error code, so that a report says what went wrong, not only how often. */
+  readonly examples: Record<string, string[]> = {};
 
   constructor(readonly startedAt: number) {}
 
@@ -57,8 +74,8 @@ export class Timeline {
     this.window().book.record(name, ms);
   }
 
-  /** One iteration ended; a failed one counts under its error code. */
-  finished(ok: boolean, code = 'INTERNAL'): void {
+  /** One iteration ended; a failed one counts under its error code, and its message may serve as an example. */
+  finished(ok: boolean, code = 'INTERNAL', message?: string): void {
     const w = this.window();
     if (ok) {
       this.done++;
@@ -69,6 +86,7 @@ export class Timeline {
     w.failed++;
     this.errors[code] = (this.errors[code] ?? 0) + 1;
     w.errors[code] = (w.errors[code] ?? 0) + 1;
+    if (message !== undefined) addExamples(this.examples, { [code]: [message] });
   }
 
   snapshot(): Record<number, WindowSnapshot> {

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { BookSnapshot } from '../../src/bots/latency';
 import { AuthScenario } from './auth';
-import { errorCode, type LoadConfig } from './config';
+import { errorCode, errorMessage, type LoadConfig } from './config';
 import { type DriveHooks, drive, plan, type Share } from './drive';
 import { GameScenario } from './game';
 import { Timeline, type WindowSnapshot } from './timeline';
@@ -33,6 +33,7 @@ export type LoadWorkerMessage =
       readonly done: number;
       readonly failed: number;
       readonly errors: Record<string, number>;
+      readonly examples: Record<string, string[]>;
       readonly latency: BookSnapshot;
       readonly windows: Record<number, WindowSnapshot>;
       readonly phases: readonly PhaseSpan[];
@@ -54,7 +55,8 @@ const ticker = setInterval(
     }),
   1000,
 );
-const finished: DriveHooks['finished'] = (ok, error) => timeline.finished(ok, ok ? undefined : errorCode(error));
+const finished: DriveHooks['finished'] = (ok, error) =>
+  ok ? timeline.finished(true) : timeline.finished(false, errorCode(error), errorMessage(error));
 const phases: PhaseSpan[] = [];
 async function phase(name: string, from: number, run: (index: number) => Promise<void>): Promise<void> {
   await drive(config.model, share, from, { run, finished });
@@ -89,6 +91,7 @@ post({
   done: timeline.done,
   failed: timeline.failed,
   errors: timeline.errors,
+  examples: timeline.examples,
   latency: timeline.total.snapshot(),
   windows: timeline.snapshot(),
   phases,

@@ -122,11 +122,12 @@ describe.skipIf(clusterUnavailable || !enabled)(
       const steps: NodeRestart[] = [];
       const { statuses } = await watchReadiness(cluster.rollingRestart((step) => steps.push(step)));
       const run = await load;
-      expect(run.stderr).toBe('');
       const report = run.json<LoadReport>();
 
-      // No game lost or failed.
-      expect(report).toMatchObject({ games: GAMES, completed: GAMES, errors: 0, errorsByCode: {} });
+      // No game lost or failed; when some are, the failure says how and what (the load's own examples).
+      const failures = JSON.stringify({ errorsByCode: report.errorsByCode, examples: report.errorExamples });
+      expect(report, failures).toMatchObject({ games: GAMES, completed: GAMES, errors: 0, errorsByCode: {} });
+      expect(run.stderr).toBe('');
       // Each node drained and exited by itself (code 0) within DRAIN_SECONDS, handing rooms over.
       expect(steps.map((s) => s.nodeId)).toEqual(['node-1', 'node-2']);
       for (const step of steps) {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { drive, type Model, plan, plannedIterations } from '../../../cli/load/drive';
 import { isLoopback } from '../../../cli/load/loopback';
 import { niceTicks } from '../../../cli/load/svg-chart';
-import { Timeline, WINDOW_MS } from '../../../cli/load/timeline';
+import { addExamples, EXAMPLES_PER_CODE, Timeline, WINDOW_MS } from '../../../cli/load/timeline';
 import { LatencyBook } from '../../../src/bots/latency';
 
 describe('load model plan', () => {
@@ -76,6 +76,20 @@ describe('Timeline', () => {
     expect(intervals[2]).toMatchObject({ startSecond: 20, seconds: 5, done: 2, failed: 1, errors: { TIMEOUT: 1 } });
     expect(intervals[2]?.latencyMs.shoot?.count).toBe(2);
     expect(a.errors).toEqual({ TIMEOUT: 1 });
+  });
+
+  it('keeps a few distinct messages per error code as examples, across threads', () => {
+    const a = new Timeline(Date.now());
+    a.finished(false, 'TIMEOUT', 'waiting for my turn');
+    a.finished(false, 'TIMEOUT', 'waiting for my turn');
+    a.finished(false, 'WRONG_STATUS', 'shoot (9,9): WRONG_STATUS');
+    a.finished(false, 'TIMEOUT');
+    expect(a.examples).toEqual({ TIMEOUT: ['waiting for my turn'], WRONG_STATUS: ['shoot (9,9): WRONG_STATUS'] });
+    const merged: Record<string, string[]> = {};
+    addExamples(merged, a.examples);
+    addExamples(merged, { TIMEOUT: ['a', 'b', 'c', 'd'] });
+    expect(merged.TIMEOUT).toEqual(['waiting for my turn', 'a', 'b']);
+    expect(merged.TIMEOUT).toHaveLength(EXAMPLES_PER_CODE);
   });
 });
 
