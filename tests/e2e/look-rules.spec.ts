@@ -251,6 +251,9 @@ for (const language of LANGUAGE_NAMES) {
       browser,
       baseURL,
     }) => {
+      // Aiming, firing, the end card, How to play and the history, with screenshots in both themes:
+      // some 40 s alone, twice that on a loaded machine (CI's load averages reach 20).
+      test.setTimeout(150_000);
       const user = await apiPlayer(baseURL, 'salvo');
       const { slug } = await user.api.computerGame({ level: 'easy', rules: makeRules({ shots: 'salvo' }) });
       const page = await (await newContext(browser, viewport, user, language)).newPage();
@@ -309,8 +312,10 @@ for (const language of LANGUAGE_NAMES) {
         });
       });
       await page.locator('.salvo-fire').click();
-      // Mid-salvo (the first count between none and all); then every shot landed.
-      await expect(stage).toHaveAttribute('data-marks', /^[1-4]$/);
+      // Mid-salvo, the picture of the landing (a busy machine may paint every mark before this check
+      // looks: the picture is then of the landed salvo); then every shot landed. The observer's record
+      // below judges the beats, whenever this check looked.
+      await expect(stage).toHaveAttribute('data-marks', /^[1-5]$/);
       await shoot(page, viewport, 'dark', `rules-salvo-landing${suffix(language)}`);
       await expect(stage).toHaveAttribute('data-marks', '5');
       // Counts seen on the way: rising one beat at a time (a slow machine may merge two beats, never all).

@@ -198,7 +198,7 @@ test('Watch lists the games being played; a row opens the game as a spectator, e
     timeout: 15_000,
   });
   await page.getByRole('link', { name: 'Watch the replay' }).click();
-  await expect(page).toHaveURL(/\/replay\/\d+$/);
+  await expect(page).toHaveURL(/\/replay\/\d+(\?shot=\d+)?$/);
   await expect(page.getByTestId('boards-stage')).toBeVisible();
   for (const seat of seats) seat.close();
   await hostPage.context().close();
