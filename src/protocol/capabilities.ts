@@ -150,3 +150,18 @@ export function mayStart(members: readonly StartMember[], userId: string): boole
   const hosts = members.filter((m) => m.isHost === true);
   return hosts.length === 0 || hosts.some((m) => m.userId === userId);
 }
+
+/** Which routes a client uses for friends and direct messages (docs/protocol.md, "Interoperability"). */
+export type PeopleRoutes = 'broadside' | 'original' | null;
+
+/**
+ * Ours (`friends` listed: presence, challenges, live delivery on /lobby); the original's (a server
+ * found to speak the SPEC dialect only — the probe's 404 or a join's answer — has the original's
+ * `/friends` and `/messages` routes and nothing beyond them); or none (a Broadside server that does
+ * not list `friends`, or a server not yet heard from).
+ */
+export function peopleRoutes(capabilities: Capabilities): PeopleRoutes {
+  if (capabilities.features.friends) return 'broadside';
+  if (capabilities.server === 'spec' && capabilities.source !== 'assumed') return 'original';
+  return null;
+}

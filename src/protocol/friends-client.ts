@@ -24,7 +24,9 @@ import {
   FriendRequestsSchema,
   FriendsPresenceSchema,
   FriendsSchema,
+  type FriendUser,
   type Presence,
+  UsersListSchema,
 } from './friends';
 
 const EmptySchema = z.object({}).loose();
@@ -55,6 +57,11 @@ export class FriendsApi {
       ok: [200, 201],
       body,
     });
+  }
+
+  /** Every account (the original's `GET /users`, its only user lookup: our server has search instead). */
+  users(): Promise<FriendUser[]> {
+    return this.client.call('GET', '/users', UsersListSchema, 'Players');
   }
 
   /** Requests waiting for the caller. */

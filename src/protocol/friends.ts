@@ -14,6 +14,12 @@ import { type PublicUser, PublicUserSchema } from './accounts';
 export const FriendUserSchema = PublicUserSchema;
 export type FriendUser = PublicUser;
 
+/**
+ * The original's `GET /users`: every account (its user lookup, where a client finds the id that
+ * `POST /friends/add` takes). Its e-mails and password hashes are dropped on reading.
+ */
+export const UsersListSchema = z.array(FriendUserSchema);
+
 /** `GET /friends/me`: a friend, and (ours) since when, epoch ms. */
 export const FriendSchema = FriendUserSchema.extend({ since: z.number().optional() });
 export type Friend = z.infer<typeof FriendSchema>;

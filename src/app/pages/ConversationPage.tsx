@@ -9,8 +9,10 @@ import { errorText } from '../errors/error-text';
 import { friendsApi } from '../people/friends-api';
 import { checkDraft, TEXT_MAX } from '../people/message-draft';
 import { mergeMessages, olderPageBefore, otherOf } from '../people/people-logic';
+import { usePollTick } from '../people/use-poll-tick';
 import { usePlayerName } from '../players/use-player-name';
 import { playerPath, ROUTES } from '../routing/paths';
+import { usePeopleRoutes } from '../server/use-people-routes';
 import { showError } from '../stores/banner';
 import { peopleStore } from '../stores/people';
 import '../styles/friends.css';
@@ -21,6 +23,7 @@ const PAGE = 30;
  * One conversation (docs/game.md, "Direct messages"): the newest messages, older ones as the
  * player scrolls up, new ones live; read as soon as they are seen; a message of one's own may be
  * edited in place (marked edited) or deleted (it stays, marked deleted). Writing is for friends only, under the chat's text rules.
+ * On the original server, the whole conversation read every few seconds (no pages, nothing live, no read marks).
  */
 export default function ConversationPage({ userId, myId }: { readonly userId: string; readonly myId: string }) {
   const { t, i18n } = useTranslation();
@@ -35,6 +38,8 @@ export default function ConversationPage({ userId, myId }: { readonly userId: st
   const list = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
   const friend = friends.find((f) => f.id === userId);
+  const original = usePeopleRoutes() === 'original';
+  const tick = usePollTick(original);
 
   useEffect(() => {
     if (friend) {
@@ -52,27 +57,40 @@ export default function ConversationPage({ userId, myId }: { readonly userId: st
   }, [friend, userId]);
 
   const markRead = useCallback(() => {
-    if (document.visibilityState === 'hidden') return;
+    if (original || document.visibilityState === 'hidden') return;
     friendsApi()
       .then((api) => api.markRead(userId))
       .catch(() => undefined);
-  }, [userId]);
+  }, [userId, original]);
 
   useEffect(() => {
     let active = true;
     friendsApi()
-      .then((api) => api.conversation(userId, { limit: PAGE }))
+      .then((api) => (original ? api.conversation(userId) : api.conversation(userId, { limit: PAGE })))
       .then((page) => {
         if (!active) return;
         setMessages(page);
-        setMore(page.length === PAGE);
+        setMore(!original && page.length === PAGE);
         markRead();
       })
       .catch((error: unknown) => active && showError(errorText(error)));
     return () => {
       active = false;
     };
-  }, [userId, markRead]);
+  }, [userId, markRead, original]);
+
+  // The original tells nothing live: its whole conversation is read again every few seconds.
+  useEffect(() => {
+    if (tick === 0) return;
+    let active = true;
+    friendsApi()
+      .then((api) => api.conversation(userId))
+      .then((all) => active && setMessages((current) => mergeMessages(current ?? [], all)))
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [tick, userId]);
 
   // What comes live with this player goes in; what they sent is read at once on a shown page.
   useEffect(() => {

@@ -4,18 +4,22 @@ import { Link } from 'wouter';
 import { AddFriend } from '../components/friends/AddFriend';
 import { FriendRequests } from '../components/friends/FriendRequests';
 import { FriendRow } from '../components/friends/FriendRow';
+import { OriginalAddFriend } from '../components/friends/OriginalAddFriend';
 import { badgeText, friendEntries, friendsOnline, unreadFrom } from '../people/people-logic';
 import { ROUTES } from '../routing/paths';
+import { usePeopleRoutes } from '../server/use-people-routes';
 import { peopleStore } from '../stores/people';
 import '../styles/friends.css';
 
 /**
  * Friends (docs/game.md, "Friends"): who is online, playing or away, live; the requests waiting;
- * finding a player to befriend; and the way to the messages.
+ * finding a player to befriend; and the way to the messages. On the original server, what its
+ * routes offer: no presence, challenges, search, declining or removing.
  */
 export default function FriendsPage({ myId }: { readonly myId: string }) {
   const { t } = useTranslation();
   const { friends, presence, unread, loaded } = useSnapshot(peopleStore);
+  const original = usePeopleRoutes() === 'original';
   const entries = friendEntries(friends, presence);
   const unreadBadge = badgeText(unread?.total ?? 0);
   return (
@@ -24,7 +28,11 @@ export default function FriendsPage({ myId }: { readonly myId: string }) {
         <div>
           <h1>{t('friends.title')}</h1>
           <p className="lead">
-            {entries.length > 0 ? t('friends.onlineCount', { count: friendsOnline(entries) }) : t('friends.lead')}
+            {original
+              ? t('friends.originalLead')
+              : entries.length > 0
+                ? t('friends.onlineCount', { count: friendsOnline(entries) })
+                : t('friends.lead')}
           </p>
         </div>
         <Link href={ROUTES.messages} className="button secondary" data-testid="messages-link">
@@ -32,7 +40,7 @@ export default function FriendsPage({ myId }: { readonly myId: string }) {
           {unreadBadge && <span className="count-badge">{unreadBadge}</span>}
         </Link>
       </div>
-      <FriendRequests />
+      <FriendRequests original={original} />
       <section className="card" aria-labelledby="friends-list-title">
         <h2 id="friends-list-title">
           {entries.length > 0 ? t('friends.listTitle', { count: entries.length }) : t('friends.listTitleNone')}
@@ -42,12 +50,17 @@ export default function FriendsPage({ myId }: { readonly myId: string }) {
         {entries.length > 0 && (
           <ul className="list friend-list" data-testid="friend-list">
             {entries.map((entry) => (
-              <FriendRow key={entry.friend.id} entry={entry} unread={unreadFrom(unread, entry.friend.id)} />
+              <FriendRow
+                key={entry.friend.id}
+                entry={entry}
+                unread={unreadFrom(unread, entry.friend.id)}
+                original={original}
+              />
             ))}
           </ul>
         )}
       </section>
-      <AddFriend myId={myId} />
+      {original ? <OriginalAddFriend myId={myId} /> : <AddFriend myId={myId} />}
     </section>
   );
 }

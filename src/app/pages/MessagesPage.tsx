@@ -5,16 +5,20 @@ import { Link } from 'wouter';
 import type { Conversation } from '../../protocol/direct-messages';
 import { errorText } from '../errors/error-text';
 import { friendsApi } from '../people/friends-api';
+import { conversationsFromAll } from '../people/original-people';
 import { unreadFrom } from '../people/people-logic';
+import { usePollTick } from '../people/use-poll-tick';
 import { usePlayerName } from '../players/use-player-name';
 import { conversationPath, ROUTES } from '../routing/paths';
+import { usePeopleRoutes } from '../server/use-people-routes';
 import { showError } from '../stores/banner';
 import { peopleStore } from '../stores/people';
 import '../styles/friends.css';
 
 /**
  * Messages (docs/game.md, "Direct messages"): one row per player talked with, the latest first,
- * with the last message and how many are unread; the list follows what comes live.
+ * with the last message and how many are unread; the list follows what comes live. On the original
+ * server, its `GET /messages` read every few seconds (it counts nothing unread).
  */
 export default function MessagesPage({ myId }: { readonly myId: string }) {
   const { t, i18n } = useTranslation();
@@ -22,18 +26,24 @@ export default function MessagesPage({ myId }: { readonly myId: string }) {
   const { live, unread, friends } = useSnapshot(peopleStore);
   const [conversations, setConversations] = useState<Conversation[] | null>(null);
 
-  // Read again whenever a message comes or goes live: the order and the last lines change.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: live.length is the trigger
+  const original = usePeopleRoutes() === 'original';
+  const tick = usePollTick(original);
+
+  // Read again whenever a message comes or goes live (on the original, every few seconds): the
+  // order and the last lines change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: live.length and tick are the triggers
   useEffect(() => {
     let active = true;
     friendsApi()
-      .then((api) => api.conversations())
+      .then(async (api) =>
+        original ? conversationsFromAll(await api.allMessages(), myId, peopleStore.friends) : api.conversations(),
+      )
       .then((list) => active && setConversations(list))
       .catch((error: unknown) => active && showError(errorText(error)));
     return () => {
       active = false;
     };
-  }, [live.length]);
+  }, [live.length, tick, original, myId]);
 
   const talked = new Set(conversations?.map((c) => c.user.id));
   const others = friends.filter((f) => !talked.has(f.id));

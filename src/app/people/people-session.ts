@@ -1,4 +1,5 @@
 import type { Challenge, ChallengePayload, DeclineReason } from '../../protocol/challenges';
+import type { PeopleRoutes } from '../../protocol/capabilities';
 import type { AddFriendResponse } from '../../protocol/friends';
 import type { PeopleClient } from '../../protocol/people-client';
 import { type Ack, isErrorAck } from '../../protocol/types';
@@ -8,6 +9,7 @@ import { peopleStore, resetPeopleStore } from '../stores/people';
 import { serverUrl } from '../stores/server';
 import type { User } from '../stores/user';
 import { friendsApi } from './friends-api';
+import { afterAccept, afterAdd, ORIGINAL_POLL_MS, type PeopleLists } from './original-people';
 import { challengeClockOffset, challengeOutcomeKey, isOwnRequest, withChallenge, withRequest } from './people-logic';
 import { checkSession } from '../session/session-watch';
 
@@ -15,16 +17,25 @@ import { checkSession } from '../session/session-watch';
  * The people socket (docs/game.md, "Friends"): a /lobby connection kept open on every page of a
  * logged-in player, so friends see them online, and a challenge or a message reaches them wherever
  * they are. socket.io and the schemas load after the first paint. The lists are read over HTTP on
- * each connection, then kept by the live events.
+ * each connection, then kept by the live events. On the original server (docs/protocol.md,
+ * "Interoperability") there is no socket: its routes are read over HTTP now and then instead.
  */
 
 let people: PeopleClient | null = null;
 let myId: string | null = null;
+/** Whose routes the lists come from: ours, or the original's (no presence, no unread counts). */
+let routes: Exclude<PeopleRoutes, null> = 'broadside';
 /** The challenges this page took back. */
 const cancelledHere = new Set<string>();
 
 async function loadLists(): Promise<void> {
   const friends = await friendsApi();
+  if (routes === 'original') {
+    const [list, incoming, outgoing] = await Promise.all([friends.friends(), friends.requests(), friends.pending()]);
+    setLists({ friends: list, incoming, outgoing });
+    peopleStore.loaded = true;
+    return;
+  }
   const [list, incoming, outgoing, presence, unread] = await Promise.all([
     friends.friends(),
     friends.requests(),
@@ -97,11 +108,53 @@ function listen(client: PeopleClient): void {
   });
 }
 
-/** Opens the people socket for `user`; returns what closes it. */
-export function openPeople(user: User): () => void {
+function setLists(lists: PeopleLists): void {
+  peopleStore.friends = [...lists.friends];
+  peopleStore.incoming = [...lists.incoming];
+  peopleStore.outgoing = [...lists.outgoing];
+}
+
+function currentLists(): PeopleLists {
+  return { friends: peopleStore.friends, incoming: peopleStore.incoming, outgoing: peopleStore.outgoing };
+}
+
+/** On the original server: the lists read now, then again every few seconds while the page is seen. */
+function openOriginal(user: User): () => void {
+  myId = user.id;
+  routes = 'original';
+  resetPeopleStore('connecting');
+  const read = (): void => {
+    loadLists()
+      .then(() => {
+        peopleStore.connection = 'online';
+      })
+      .catch(() => {
+        peopleStore.connection = 'offline';
+        void checkSession();
+      });
+  };
+  const shown = (): void => {
+    if (document.visibilityState === 'visible') read();
+  };
+  read();
+  const timer = setInterval(shown, ORIGINAL_POLL_MS);
+  document.addEventListener('visibilitychange', shown);
+  return () => {
+    clearInterval(timer);
+    document.removeEventListener('visibilitychange', shown);
+    myId = null;
+    routes = 'broadside';
+    resetPeopleStore('off');
+  };
+}
+
+/** Opens the people socket for `user` (on the original server, its lists read now and then); returns what closes it. */
+export function openPeople(user: User, via: Exclude<PeopleRoutes, null> = 'broadside'): () => void {
+  if (via === 'original') return openOriginal(user);
   let closed = false;
   let opened: PeopleClient | null = null;
   myId = user.id;
+  routes = 'broadside';
   resetPeopleStore('connecting');
   const hidden = (): void => {
     if (opened) void opened.setAway(document.visibilityState === 'hidden');
@@ -203,17 +256,22 @@ async function attempt(call: () => Promise<unknown>): Promise<boolean> {
 
 /** Asks a player to be friends (or accepts their request when they asked first). */
 export async function addFriend(userId: string): Promise<boolean> {
-  let answer: AddFriendResponse | null = null;
+  let answer = null as AddFriendResponse | null;
   const ok = await attempt(async () => {
     answer = await (await friendsApi()).add({ userId });
   });
-  if (ok && answer) await loadLists().catch(() => undefined);
+  if (!ok || !answer) return ok;
+  // The original tells nobody live, and writes an accepted friendship after it answers.
+  if (routes === 'original') setLists(afterAdd(currentLists(), answer, userId));
+  else await loadLists().catch(() => undefined);
   return ok;
 }
 
 export async function acceptRequest(frId: string): Promise<boolean> {
   const ok = await attempt(async () => (await friendsApi()).accept(frId));
-  if (ok) await loadLists().catch(() => undefined);
+  if (!ok) return ok;
+  if (routes === 'original') setLists(afterAccept(currentLists(), frId));
+  else await loadLists().catch(() => undefined);
   return ok;
 }
 

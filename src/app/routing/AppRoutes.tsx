@@ -93,7 +93,7 @@ export function AppRoutes() {
         <Route path={ROUTES.friends}>
           <Guarded access={loggedInAccess}>
             {(user) => (
-              <RequiresFeature feature="friends">
+              <RequiresFeature feature="friends" orOriginal>
                 <FriendsPage myId={user.id} />
               </RequiresFeature>
             )}
@@ -102,7 +102,7 @@ export function AppRoutes() {
         <Route path={ROUTES.messages}>
           <Guarded access={loggedInAccess}>
             {(user) => (
-              <RequiresFeature feature="friends">
+              <RequiresFeature feature="friends" orOriginal>
                 <MessagesPage myId={user.id} />
               </RequiresFeature>
             )}
@@ -112,7 +112,7 @@ export function AppRoutes() {
           {(params) => (
             <Guarded access={loggedInAccess}>
               {(user) => (
-                <RequiresFeature feature="friends">
+                <RequiresFeature feature="friends" orOriginal>
                   <ConversationPage key={params.id} userId={params.id} myId={user.id} />
                 </RequiresFeature>
               )}

@@ -22,8 +22,11 @@ function Who({ user, note }: { readonly user: FriendRequest['sender']; readonly 
   );
 }
 
-/** Requests waiting: those sent to the player (Accept, Decline) and those they sent (Withdraw). */
-export function FriendRequests() {
+/**
+ * Requests waiting: those sent to the player (Accept, Decline) and those they sent (Withdraw). The
+ * original server can neither decline nor withdraw: only Accept there.
+ */
+export function FriendRequests({ original = false }: { readonly original?: boolean }) {
   const { t } = useTranslation();
   const { incoming, outgoing } = useSnapshot(peopleStore);
   if (incoming.length + outgoing.length === 0) return null;
@@ -38,20 +41,24 @@ export function FriendRequests() {
               <button type="button" className="small" onClick={() => void acceptRequest(request.id)}>
                 {t('friends.accept')}
               </button>
-              <button type="button" className="secondary small" onClick={() => void declineRequest(request.id)}>
-                {t('friends.decline')}
-              </button>
+              {!original && (
+                <button type="button" className="secondary small" onClick={() => void declineRequest(request.id)}>
+                  {t('friends.decline')}
+                </button>
+              )}
             </div>
           </li>
         ))}
         {outgoing.map((request) => (
           <li key={request.id} className="friend-row" data-testid="outgoing-request">
             <Who user={request.receiver} note={t('friends.waitingAnswer')} />
-            <div className="friend-actions">
-              <button type="button" className="ghost small" onClick={() => void withdrawRequest(request.id)}>
-                {t('friends.withdraw')}
-              </button>
-            </div>
+            {!original && (
+              <div className="friend-actions">
+                <button type="button" className="ghost small" onClick={() => void withdrawRequest(request.id)}>
+                  {t('friends.withdraw')}
+                </button>
+              </div>
+            )}
           </li>
         ))}
       </ul>

@@ -10,9 +10,18 @@ import { ChallengeDialog } from './ChallengeDialog';
 
 /**
  * One friend (docs/game.md, "Friends"): name and where they are — online, playing (with Watch),
- * away, offline —, then Challenge (when on the site), Message and Remove (asked twice).
+ * away, offline —, then Challenge (when on the site), Message and Remove (asked twice). On the
+ * original server (`original`): the name and Message only, as it knows no presence, challenge or removal.
  */
-export function FriendRow({ entry, unread }: { readonly entry: FriendEntry; readonly unread: number }) {
+export function FriendRow({
+  entry,
+  unread,
+  original = false,
+}: {
+  readonly entry: FriendEntry;
+  readonly unread: number;
+  readonly original?: boolean;
+}) {
   const { t } = useTranslation();
   const name = usePlayerName();
   const [challenging, setChallenging] = useState(false);
@@ -20,18 +29,25 @@ export function FriendRow({ entry, unread }: { readonly entry: FriendEntry; read
   const { friend, status, slug } = entry;
   const who = name(friend);
   return (
-    <li className="friend-row" data-testid="friend-row" data-status={status} data-username={friend.username}>
+    <li
+      className="friend-row"
+      data-testid="friend-row"
+      data-status={original ? undefined : status}
+      data-username={friend.username}
+    >
       <Link href={playerPath(friend.id)} className="friend-who">
-        <span className={`avatar presence-${status}`} aria-hidden="true">
+        <span className={original ? 'avatar' : `avatar presence-${status}`} aria-hidden="true">
           {who.slice(0, 1)}
         </span>
         <span className="friend-text">
           <span>
             <strong>{who}</strong> <BotBadge title={friend.title} />
           </span>
-          <span className={`presence-text presence-${status}`} data-testid="friend-presence">
-            {t(`friends.presence.${status}`)}
-          </span>
+          {!original && (
+            <span className={`presence-text presence-${status}`} data-testid="friend-presence">
+              {t(`friends.presence.${status}`)}
+            </span>
+          )}
         </span>
       </Link>
       <div className="friend-actions">
@@ -52,7 +68,7 @@ export function FriendRow({ entry, unread }: { readonly entry: FriendEntry; read
                 {t('friends.watch')}
               </Link>
             )}
-            {status !== 'offline' && (
+            {!original && status !== 'offline' && (
               <button type="button" className="small" onClick={() => setChallenging(true)}>
                 {t('friends.challenge.button')}
               </button>
@@ -61,14 +77,16 @@ export function FriendRow({ entry, unread }: { readonly entry: FriendEntry; read
               {t('friends.message')}
               {unread > 0 && <span className="count-badge">{unread}</span>}
             </Link>
-            <button
-              type="button"
-              className="ghost small"
-              aria-label={t('friends.removeLabel', { name: who })}
-              onClick={() => setConfirming(true)}
-            >
-              {t('friends.remove')}
-            </button>
+            {!original && (
+              <button
+                type="button"
+                className="ghost small"
+                aria-label={t('friends.removeLabel', { name: who })}
+                onClick={() => setConfirming(true)}
+              >
+                {t('friends.remove')}
+              </button>
+            )}
           </>
         )}
       </div>

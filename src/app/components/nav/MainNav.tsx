@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { navSection } from '../../routing/nav-section';
 import { ROUTES } from '../../routing/paths';
 import { useFeatures } from '../../server/use-features';
+import { usePeopleRoutes } from '../../server/use-people-routes';
 import { authStore } from '../../stores/auth';
 import { FriendsNavEntry } from './FriendsNavEntry';
 import { NavEntry } from './NavEntry';
@@ -20,6 +21,7 @@ export function MainNav() {
   const current = navSection(location);
   // What the server in use does not offer is not offered (docs/game.md, "Another server").
   const features = useFeatures();
+  const people = usePeopleRoutes();
   return (
     <nav className="main-nav" aria-label={t('nav.main')}>
       <NavEntry href={ROUTES.home} icon="play" label={t('nav.play')} current={current === 'play'} />
@@ -35,7 +37,7 @@ export function MainNav() {
           current={current === 'leaderboard'}
         />
       )}
-      {user && features.friends && <FriendsNavEntry current={current === 'friends'} />}
+      {user && people !== null && <FriendsNavEntry current={current === 'friends'} />}
       {user && (
         <NavEntry href={ROUTES.profile} icon="profile" label={t('nav.profile')} current={current === 'profile'} />
       )}
