@@ -40,9 +40,9 @@ export function isNewRequest(answer: AddFriendResponse): answer is FriendRequest
 /**
  * The HTTP calls of friends and direct messages (docs/protocol.md, "Friends", "Direct messages") on
  * an ApiClient and its token. The original server answers the original's routes (`friends`, `add`,
- * `requests`, `pending`, `accept`, `allMessages`, `send`, `conversation`, `editMessage`,
- * `deleteMessage`); the
- * others are ours (a client asks them only of a server whose capabilities list `friendsLive`).
+ * `requests`, `pending`, `accept`, `users`, `allMessages`, `send`, `conversation`, `editMessage`,
+ * `deleteMessage`); the others are ours (a client asks them only of a server whose capabilities
+ * list `friends`).
  */
 export class FriendsApi {
   constructor(private readonly client: ApiClient) {}

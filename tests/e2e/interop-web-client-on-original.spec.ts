@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from './support/test';
+import { expect, test } from './support/test';
 import { interopSkipReason, type OriginalServer, prepareOriginal, startOriginalServer } from '../support/original';
 import { allCells, type Cell, clickCell, ownFleetCells } from './board';
-import { type Account, fillRegisterForm, newAccount, whoseTurn, YOUR_TURN } from './helpers';
+import { whoseTurn, YOUR_TURN } from './helpers';
 import { captureStates, gameSection } from './match-helpers';
+import { originalPlayer, signUpOnOriginal } from './on-original';
 
 /*
  * Our built web client on the original server (docs/protocol.md, "Interoperability"), in real
@@ -28,46 +29,14 @@ test.afterAll(async () => {
   await original?.stop();
 });
 
-interface Player {
-  readonly page: Page;
-  readonly account: Account;
-  /** Console errors and page errors, the capabilities probe's expected 404 left out. */
-  readonly errors: string[];
-}
-
-async function player(browser: Browser, prefix: string): Promise<Player> {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    // The original answers 404 on /capabilities: that is how the client learns it speaks SPEC only.
-    if (message.location().url.endsWith('/capabilities')) return;
-    errors.push(message.text());
-  });
-  return { page, account: newAccount(prefix), errors };
-}
-
-/** Points the page at the original server (Register page, "Advanced"), then signs up, which logs in. */
-async function signUpOnOriginal({ page, account }: Player, screenshots?: string): Promise<void> {
-  await page.goto('/register');
-  await page.getByText('Advanced').click();
-  await page.getByLabel('Server').fill(original?.url ?? '');
-  await page.getByRole('button', { name: 'Use this server' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'original protocol only' })).toBeVisible();
-  if (screenshots) await captureStates(page, screenshots);
-  await fillRegisterForm(page, account);
-}
-
 const label = (c: Cell) => `${String.fromCharCode(65 + c.x)}${c.y + 1}`;
 
 test('our web client plays a whole game on the original server, to the winner and Replay', async ({ browser }) => {
   test.setTimeout(300_000);
-  const ann = await player(browser, 'wa');
-  const ben = await player(browser, 'wb');
-  await signUpOnOriginal(ann, 'original-server-register');
-  await signUpOnOriginal(ben);
+  const ann = await originalPlayer(browser, 'wa');
+  const ben = await originalPlayer(browser, 'wb');
+  await signUpOnOriginal(ann, original?.url ?? '', 'original-server-register');
+  await signUpOnOriginal(ben, original?.url ?? '');
 
   // Home offers only what the original has: no quick match, computer, clock, listing or rules.
   for (const gone of ['Find an opponent', 'Play the computer']) {
