@@ -4,20 +4,20 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { acceptRequest, addFriend, withdrawRequest } from '../../people/people-session';
 import { conversationPath } from '../../routing/paths';
-import { useFeatures } from '../../server/use-features';
+import { usePeopleRoutes } from '../../server/use-people-routes';
 import { peopleStore } from '../../stores/people';
 import type { ProfileSlotProps } from './profile-slots';
 
 /**
  * A profile's friendship (docs/game.md, "Friends"): Add friend; Request sent (a click takes it
- * back); Accept their request; or, once friends, Message.
+ * back, except on the original server, which cannot); Accept their request; or, once friends, Message.
  */
 export function FriendButton({ player, own }: ProfileSlotProps) {
   const { t } = useTranslation();
-  const { friends: offered } = useFeatures();
+  const routes = usePeopleRoutes();
   const { friends, incoming, outgoing } = useSnapshot(peopleStore);
   const [busy, setBusy] = useState(false);
-  if (own || !offered || player.bot || player.blocked) return null;
+  if (own || routes === null || player.bot || player.blocked) return null;
   const run = async (call: () => Promise<boolean>): Promise<void> => {
     setBusy(true);
     await call();
@@ -36,6 +36,13 @@ export function FriendButton({ player, own }: ProfileSlotProps) {
     );
   }
   const sent = outgoing.find((r) => r.receiver.id === player.id);
+  if (sent && routes === 'original') {
+    return (
+      <span className="friend-tag" data-testid="friend-state">
+        {t('friends.requestSent')}
+      </span>
+    );
+  }
   if (sent) {
     return (
       <button
