@@ -1,7 +1,6 @@
 import { expect, test } from './support/test';
-import { interopSkipReason, type OriginalServer, prepareOriginal, startOriginalServer } from '../support/original';
 import { captureStates } from './match-helpers';
-import { originalPlayer, signUpOnOriginal } from './on-original';
+import { originalPlayer, signUpOnOriginal, useOriginalServer } from './on-original';
 
 /*
  * Friends and direct messages of our web client on the original server (docs/protocol.md,
@@ -13,26 +12,14 @@ import { originalPlayer, signUpOnOriginal } from './on-original';
  * redis-server is absent. With SCREENSHOTS_DIR set, the Friends and conversation pages are saved.
  */
 
-const skip = interopSkipReason();
-test.skip(skip !== null, skip ?? '');
-test.describe.configure({ mode: 'serial' });
-
-let original: OriginalServer | null = null;
-
-test.beforeAll(async () => {
-  test.setTimeout(900_000);
-  original = await startOriginalServer(prepareOriginal());
-});
-test.afterAll(async () => {
-  await original?.stop();
-});
+const originalUrl = useOriginalServer();
 
 /** A reading of the original's lists, every 5 s, may take a little longer on a loaded machine. */
 const NEXT_READING = { timeout: 20_000 };
 
 test('two of our clients befriend each other and exchange messages through the original', async ({ browser }) => {
   test.setTimeout(180_000);
-  const url = original?.url ?? '';
+  const url = originalUrl();
   const ann = await originalPlayer(browser, 'fa');
   const ben = await originalPlayer(browser, 'fb');
   await signUpOnOriginal(ann, url);
@@ -45,6 +32,7 @@ test('two of our clients befriend each other and exchange messages through the o
   await expect(ann.page.getByTestId('friends-page')).toBeVisible();
   await expect(ann.page.getByText('no presence, challenges or search')).toBeVisible();
   await expect(ann.page.getByTestId('add-friend-search')).toHaveCount(0);
+  await expect(ann.page.getByText('No friends yet. Add a player below by their username.')).toBeVisible();
 
   // A name nobody has, then Ben's whole name in another case.
   const field = ann.page.getByLabel('Username (or player id)');

@@ -1,9 +1,8 @@
 import { expect, test } from './support/test';
-import { interopSkipReason, type OriginalServer, prepareOriginal, startOriginalServer } from '../support/original';
 import { allCells, type Cell, clickCell, ownFleetCells } from './board';
 import { whoseTurn, YOUR_TURN } from './helpers';
 import { captureStates, gameSection } from './match-helpers';
-import { originalPlayer, signUpOnOriginal } from './on-original';
+import { originalPlayer, signUpOnOriginal, useOriginalServer } from './on-original';
 
 /*
  * Our built web client on the original server (docs/protocol.md, "Interoperability"), in real
@@ -15,19 +14,7 @@ import { originalPlayer, signUpOnOriginal } from './on-original';
  * 1280×720 and 390×844.
  */
 
-const skip = interopSkipReason();
-test.skip(skip !== null, skip ?? '');
-test.describe.configure({ mode: 'serial' });
-
-let original: OriginalServer | null = null;
-
-test.beforeAll(async () => {
-  test.setTimeout(900_000);
-  original = await startOriginalServer(prepareOriginal());
-});
-test.afterAll(async () => {
-  await original?.stop();
-});
+const originalUrl = useOriginalServer();
 
 const label = (c: Cell) => `${String.fromCharCode(65 + c.x)}${c.y + 1}`;
 
@@ -35,8 +22,8 @@ test('our web client plays a whole game on the original server, to the winner an
   test.setTimeout(300_000);
   const ann = await originalPlayer(browser, 'wa');
   const ben = await originalPlayer(browser, 'wb');
-  await signUpOnOriginal(ann, original?.url ?? '', 'original-server-register');
-  await signUpOnOriginal(ben, original?.url ?? '');
+  await signUpOnOriginal(ann, originalUrl(), 'original-server-register');
+  await signUpOnOriginal(ben, originalUrl());
 
   // Home offers only what the original has: no quick match, computer, clock, listing or rules.
   for (const gone of ['Find an opponent', 'Play the computer']) {
@@ -44,7 +31,7 @@ test('our web client plays a whole game on the original server, to the winner an
   }
   await expect(ann.page.getByRole('group', { name: 'Turn clock' })).toHaveCount(0);
   await expect(ann.page.getByText('Open games')).toHaveCount(0);
-  await expect(ann.page.getByText(`Playing on ${original?.url}.`)).toBeVisible();
+  await expect(ann.page.getByText(`Playing on ${originalUrl()}.`)).toBeVisible();
   await captureStates(ann.page, 'original-server-home');
 
   await ann.page.getByRole('button', { name: 'Create a game' }).click();
@@ -52,7 +39,7 @@ test('our web client plays a whole game on the original server, to the winner an
   const slug = decodeURIComponent(new URL(ann.page.url()).pathname.split('/').pop() ?? '');
   expect(slug).toMatch(/^\w+-\w+-\w+$/);
   // The invitation link opens our page; the friend has to choose the same server first.
-  await expect(ann.page.getByText(`This game is on ${original?.url}:`)).toBeVisible();
+  await expect(ann.page.getByText(`This game is on ${originalUrl()}:`)).toBeVisible();
   await ben.page.getByLabel('Name of the game').fill(slug);
   await ben.page.getByRole('button', { name: 'Join a game' }).click();
   for (const { page } of [ann, ben]) {

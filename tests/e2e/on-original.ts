@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page } from './support/test';
+import { interopSkipReason, type OriginalServer, prepareOriginal, startOriginalServer } from '../support/original';
+import { type Browser, expect, type Page, test } from './support/test';
 import { type Account, fillRegisterForm, newAccount } from './helpers';
 import { captureStates } from './match-helpers';
 
@@ -37,4 +38,24 @@ export async function signUpOnOriginal(
   await expect(page.getByRole('status').filter({ hasText: 'original protocol only' })).toBeVisible();
   if (screenshots) await captureStates(page, screenshots);
   await fillRegisterForm(page, account);
+}
+
+/**
+ * The original server for the tests of a spec file, started once before them (its first build may
+ * take minutes) and stopped after; the file's tests run one after the other, and skip with the
+ * reason where ../shared/interop/, PostgreSQL or redis-server is absent. Returns its address.
+ */
+export function useOriginalServer(): () => string {
+  const skip = interopSkipReason();
+  test.skip(skip !== null, skip ?? '');
+  test.describe.configure({ mode: 'serial' });
+  let original: OriginalServer | null = null;
+  test.beforeAll(async () => {
+    test.setTimeout(900_000);
+    original = await startOriginalServer(prepareOriginal());
+  });
+  test.afterAll(async () => {
+    await original?.stop();
+  });
+  return () => original?.url ?? '';
 }

@@ -46,7 +46,9 @@ export default function FriendsPage({ myId }: { readonly myId: string }) {
           {entries.length > 0 ? t('friends.listTitle', { count: entries.length }) : t('friends.listTitleNone')}
         </h2>
         {!loaded && <p role="status">{t('app.loading')}</p>}
-        {loaded && entries.length === 0 && <p className="hint">{t('friends.empty')}</p>}
+        {loaded && entries.length === 0 && (
+          <p className="hint">{t(original ? 'friends.originalEmpty' : 'friends.empty')}</p>
+        )}
         {entries.length > 0 && (
           <ul className="list friend-list" data-testid="friend-list">
             {entries.map((entry) => (

@@ -55,7 +55,7 @@ export function OriginalAddFriend({ myId }: { readonly myId: string }) {
   return (
     <section className="card add-friend" aria-labelledby="add-friend-title">
       <h2 id="add-friend-title">{t('friends.addTitle')}</h2>
-      <form className="cluster original-add-friend" onSubmit={(event) => void submit(event)}>
+      <form className="inline-form" onSubmit={(event) => void submit(event)}>
         <div className="field">
           <label htmlFor={inputId}>{t('friends.originalLabel')}</label>
           <input
