@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { captureStates } from './match-helpers';
-import { originalPlayer, signUpOnOriginal, useOriginalServer } from './on-original';
+import { originalPlayer, signUpOnOriginal, originalServerForFile } from './on-original';
 
 /*
  * Friends and direct messages of our web client on the original server (docs/protocol.md,
@@ -12,7 +12,7 @@ import { originalPlayer, signUpOnOriginal, useOriginalServer } from './on-origin
  * redis-server is absent. With SCREENSHOTS_DIR set, the Friends and conversation pages are saved.
  */
 
-const originalUrl = useOriginalServer();
+const originalUrl = originalServerForFile();
 
 /** A reading of the original's lists, every 5 s, may take a little longer on a loaded machine. */
 const NEXT_READING = { timeout: 20_000 };

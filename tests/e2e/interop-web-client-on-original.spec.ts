@@ -2,7 +2,7 @@ import { expect, test } from './support/test';
 import { allCells, type Cell, clickCell, ownFleetCells } from './board';
 import { whoseTurn, YOUR_TURN } from './helpers';
 import { captureStates, gameSection } from './match-helpers';
-import { originalPlayer, signUpOnOriginal, useOriginalServer } from './on-original';
+import { originalPlayer, signUpOnOriginal, originalServerForFile } from './on-original';
 
 /*
  * Our built web client on the original server (docs/protocol.md, "Interoperability"), in real
@@ -14,7 +14,7 @@ import { originalPlayer, signUpOnOriginal, useOriginalServer } from './on-origin
  * 1280×720 and 390×844.
  */
 
-const originalUrl = useOriginalServer();
+const originalUrl = originalServerForFile();
 
 const label = (c: Cell) => `${String.fromCharCode(65 + c.x)}${c.y + 1}`;
 

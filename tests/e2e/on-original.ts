@@ -45,7 +45,7 @@ export async function signUpOnOriginal(
  * take minutes) and stopped after; the file's tests run one after the other, and skip with the
  * reason where ../shared/interop/, PostgreSQL or redis-server is absent. Returns its address.
  */
-export function useOriginalServer(): () => string {
+export function originalServerForFile(): () => string {
   const skip = interopSkipReason();
   test.skip(skip !== null, skip ?? '');
   test.describe.configure({ mode: 'serial' });
