@@ -74,6 +74,8 @@ export class RoomDispatcher {
     const startedAt = performance.now();
     try {
       return await room.exclusive(async () => {
+        // The copy was evicted while this command waited on it (the room moved, or was reloaded).
+        if (this.deps.registry.peek(room.slug) !== room) return this.onEvicted(room, actor, command, reply, startBy);
         const before = room.state.status;
         const outcome =
           startBy !== undefined && performance.now() > startBy
@@ -92,6 +94,36 @@ export class RoomDispatcher {
       if (command.type === 'disconnect' || actor.kind === 'clock') this.deps.registry.release(room);
     }
   };
+
+  /**
+   * A command that waited on a copy evicted meanwhile: it did not run there. A clock's deadline is
+   * dropped (the live copy armed its own clocks from storage when it loaded); a player's runs on the
+   * live copy, with the player's connection seated there first if it was seated in the evicted one
+   * (the live copy was loaded from storage and knows no connection), so that it neither runs twice
+   * nor is refused as NOT_JOINED.
+   */
+  private async onEvicted<C extends Command>(
+    evicted: Room,
+    actor: Actor,
+    command: C,
+    reply: ((ack: Ack<ReplyOf<C>>) => void) | undefined,
+    startBy: number | undefined,
+  ): Promise<Ack<ReplyOf<C>>> {
+    if (actor.kind === 'clock') return null as Ack<ReplyOf<C>>;
+    const live = await this.deps.registry.get(evicted.slug);
+    if (!live) {
+      const gone = errorAck('ROOM_NOT_FOUND', 'this room is no longer played') as Ack<ReplyOf<C>>;
+      reply?.(gone);
+      return gone;
+    }
+    const { socketId } = actor;
+    const seatedThere = socketId !== null && evicted.members.get(actor.user.id)?.socketId === socketId;
+    const seatedHere = live.members.get(actor.user.id)?.socketId === socketId;
+    if (seatedThere && !seatedHere && command.type !== 'join' && command.type !== 'disconnect') {
+      await this.dispatch(live, actor, { type: 'join' });
+    }
+    return this.dispatch(live, actor, command, reply, startBy);
+  }
 
   /** Publishes a change that is not a command's (a spectator came or went): it counts in `seq` too. */
   publish(room: Room, fanout: Fanout, options?: { readonly game?: boolean }): void {
@@ -153,6 +185,8 @@ export class RoomDispatcher {
 
   /** Sets the room's timers from its state; a deadline comes back here as the clock's command. */
   private arm(room: Room): void {
+    // Only the registry's copy keeps clocks: an evicted one would fire deadlines nobody else sees.
+    if (this.deps.registry.peek(room.slug) !== room) return;
     armClocks(room, (command) => {
       this.dispatch(room, CLOCK, command).catch((error: unknown) => {
         this.deps.log.error({ err: error, room: room.slug, command: command.type }, 'a room timer failed');

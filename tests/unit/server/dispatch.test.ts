@@ -285,3 +285,71 @@ describe('dispatch: two nodes that both believe they play a room', () => {
     expect(copy.state.shots).toEqual(room.state.shots);
   });
 });
+
+describe('dispatch: a copy evicted while a command waited on it (the room moved, or was reloaded)', () => {
+  /** `room` held by a slow command, `queued` dispatched behind it, then the copy evicted. */
+  async function queuedBehindEviction<T>(a: Authority, room: Room, queued: () => Promise<T>): Promise<T> {
+    let release = (): void => undefined;
+    const slow = room.exclusive(() => new Promise<void>((r) => (release = r)));
+    const pending = queued();
+    a.registry.evict(room.slug);
+    release();
+    await slow;
+    return pending;
+  }
+
+  it('a player’s command runs once, on the live copy, and the evicted copy arms no clock', async () => {
+    const a = authority();
+    const stale = await playing(a, 30);
+    const shooter = stale.state.turn === ada.id ? ada : bob;
+    const before = stale.state;
+    const replies: unknown[] = [];
+    const reply = await queuedBehindEviction(a, stale, () =>
+      a.dispatch(stale, player(shooter), { type: 'shoot', target: { x: 9, y: 9 } }, (r) => replies.push(r)),
+    );
+    const live = a.registry.peek(stale.slug);
+    expect(live).toBeDefined();
+    expect(live).not.toBe(stale);
+    // Answered once, from the live copy, which holds the shot; the evicted copy is left as it was.
+    expect(reply).toBe('M');
+    expect(replies).toEqual(['M']);
+    expect(live?.state.shots).toHaveLength(before.shots.length + 1);
+    expect(stale.state).toBe(before);
+    expect(stale.timers.names).toEqual([]);
+    expect(live?.timers.names.length).toBeGreaterThan(0);
+    expect(await a.storage.rounds.shotsOf(stale.gameId ?? -1)).toHaveLength(1);
+  });
+
+  it('a deadline queued on the evicted copy is dropped: the live copy’s own clock decides', async () => {
+    const a = authority();
+    const stale = await playing(a);
+    // Bob went away from this copy; his grace period's end is queued on it when it is evicted.
+    await a.run(stale, player(bob), { type: 'disconnect' });
+    const awayUntil = stale.members.get(bob.id)?.awayUntil ?? 0;
+    expect(awayUntil).toBeGreaterThan(0);
+    const reply = await queuedBehindEviction(a, stale, () =>
+      a.dispatch(stale, CLOCK, { type: 'forfeit', userId: bob.id, awayUntil }),
+    );
+    expect(reply).toBeNull();
+    expect(stale.state.status).toBe('PLAY');
+    expect((await a.storage.rooms.loadRoom(stale.slug))?.game?.endReason ?? null).toBeNull();
+    expect(a.published.filter((p) => p.game).at(-1)?.seq).toBe(stale.seq);
+  });
+
+  it('a room an operator closed meanwhile answers ROOM_NOT_FOUND, once', async () => {
+    const a = authority();
+    const stale = await playing(a);
+    const shooter = stale.state.turn === ada.id ? ada : bob;
+    const replies: unknown[] = [];
+    const reply = await queuedBehindEviction(a, stale, async () => {
+      const pending = a.dispatch(stale, player(shooter), { type: 'shoot', target: { x: 9, y: 9 } }, (r) =>
+        replies.push(r),
+      );
+      await a.storage.rooms.closeRoom(stale.slug, 'closed by an operator');
+      return pending;
+    });
+    expect(reply).toMatchObject({ error: 'ROOM_NOT_FOUND' });
+    expect(replies).toEqual([reply]);
+    expect(await a.storage.rounds.shotsOf(stale.gameId ?? -1)).toEqual([]);
+  });
+});
