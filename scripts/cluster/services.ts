@@ -280,7 +280,7 @@ export function renderNginxConfig(values: {
 }): string {
   const template = readFileSync(join(ROOT, 'deploy/nginx.conf.template'), 'utf8');
   const servers = values.upstreams
-    .map((u) => `server 127.0.0.1:${u.port} max_fails=1 fail_timeout=10s${u.down ? ' down' : ''};`)
+    .map((u) => `server 127.0.0.1:${u.port} max_fails=0${u.down ? ' down' : ''};`)
     .join(' ');
   const vars: Record<string, string> = {
     NGINX_PREFIX: values.prefix,
