@@ -1,7 +1,6 @@
 import { InvalidArgumentError, Option } from 'commander';
 import english from '../locales/en/translation.json';
 import {
-  type ErrorAck,
   type GameClient,
   isErrorAck,
   LineTextSchema,
@@ -9,6 +8,7 @@ import {
   type QuickMessage,
   QuickMessageSchema,
 } from '../src/protocol';
+import { describeRefusal } from '../src/bots/refusal';
 
 /*
  * What a bot says at the table (docs/cli.md, "play"): `--greet <id>`, one of the chat's quick
@@ -62,16 +62,6 @@ export interface TableTalk {
   readonly say?: string;
 }
 
-/** `LIMIT_REACHED (…; try again in 20 s)`: the code and what the server said with it. */
-function refusal(reply: ErrorAck): string {
-  const said = [
-    reply.message,
-    reply.retryAfter !== undefined ? `try again in ${reply.retryAfter} s` : undefined,
-    reply.until !== undefined ? `muted until ${new Date(reply.until).toISOString()}` : undefined,
-  ].filter((part) => part !== undefined);
-  return said.length > 0 ? `${reply.error} (${said.join('; ')})` : reply.error;
-}
-
 /**
  * Says the greeting and the line in the room `client` has joined, one after the other; a line the
  * server refuses is passed to `warn` with its reason. Never rejects: the game goes on whatever the
@@ -90,7 +80,7 @@ export async function talkAtTheTable(client: GameClient, talk: TableTalk, warn: 
   for (const [what, send] of lines) {
     try {
       const reply = await send();
-      if (isErrorAck(reply)) warn(`chat: the server refused ${what}: ${refusal(reply)}`);
+      if (isErrorAck(reply)) warn(`chat: the server refused ${what}: ${describeRefusal(reply)}`);
     } catch (error) {
       warn(`chat: ${what} not sent: ${error instanceof Error ? error.message : String(error)}`);
     }

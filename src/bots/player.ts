@@ -8,6 +8,7 @@ import {
   shotsThisTurn,
   type Winner,
 } from '../protocol';
+import { describeRefusal } from './refusal';
 import { pickSalvo } from './salvo';
 import { EndWatch } from './end-watch';
 import { placeOnSpecServer, placesFirst } from './spec-placement';
@@ -190,7 +191,7 @@ export async function startAndPlace(
     if (options.start && mayStart(state, client.userId)) {
       const reply = await timed('startGame', observe, () => client.startGame());
       if (isErrorAck(reply) && reply.error !== 'WRONG_STATUS') {
-        throw new BotError(reply.error, `startGame: ${refusal(reply)}`);
+        throw new BotError(reply.error, `startGame: ${describeRefusal(reply)}`);
       }
     }
     await waitForState(client, (s) => s.gameStatus === 'PLACE_SHIPS', 'the game to start', timeout);
@@ -213,7 +214,7 @@ export async function startAndPlace(
     return;
   }
   const placed = await place();
-  if (isErrorAck(placed)) throw new BotError(placed.error, `placeShips: ${refusal(placed)}`);
+  if (isErrorAck(placed)) throw new BotError(placed.error, `placeShips: ${describeRefusal(placed)}`);
   options.onPlaced?.();
 }
 
@@ -236,10 +237,6 @@ function mayStart(state: ClientGameState, userId: string | null): boolean {
 }
 
 /** An error ack for a message: its code, and the server's own sentence when it gave one. */
-function refusal(reply: { error: string; message?: string }): string {
-  return reply.message ? `${reply.error} (${reply.message})` : reply.error;
-}
-
 /**
  * Plays one game from wherever the room stands (waiting for a second member, placing ships or
  * right after a replay) to ENDED.
@@ -303,7 +300,7 @@ export async function playGame(client: GameClient, bot: Bot, options: PlayOption
           continue;
         }
         const cells = targets.map((t) => `(${t.x},${t.y})`).join(' ');
-        throw new BotError(reply.error, `shoot ${cells}: ${refusal(reply)}`);
+        throw new BotError(reply.error, `shoot ${cells}: ${describeRefusal(reply)}`);
       }
       observe?.('turn', performance.now() - turnSince, null);
       turnSince = null;
@@ -356,5 +353,5 @@ export async function requestReplay(client: GameClient, observe?: AckObserver, t
     );
     if (left) return;
   }
-  throw new BotError(reply.error, `replay: ${refusal(reply)}`);
+  throw new BotError(reply.error, `replay: ${describeRefusal(reply)}`);
 }
