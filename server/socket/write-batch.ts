@@ -35,8 +35,10 @@ export function releaseWrites(): void {
   for (const h of held.values()) {
     if (!h.inFlight) h.conn.transport.writable = true;
     // One transport.send for every packet queued during the hold: into a corked socket, so the
-    // frames leave in one write (one writev system call) on uncork.
-    if (h.conn.transport.writable && h.conn.readyState === 'open') h.conn.flush();
+    // frames leave in one write (one writev system call) on uncork. A connection closed during the
+    // hold ("closing", as a drain closes it) is flushed too: engine.io closes it only once its
+    // queued packets are sent, and nothing else would send them.
+    if (h.conn.transport.writable && h.conn.readyState !== 'closed') h.conn.flush();
     h.tcp.uncork();
   }
   held.clear();
