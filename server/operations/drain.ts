@@ -9,6 +9,11 @@ export interface DrainReport {
   readonly keptHere: number;
   /** Sockets told to reconnect and closed (/room and /lobby). */
   readonly socketsClosed: number;
+  /**
+   * Game sockets still open when the drain's time ran out (an answer never came, or a connection
+   * never finished closing): cut when the process exits. 0 in a drain that went as it should.
+   */
+  readonly socketsLeft: number;
   readonly seconds: number;
 }
 
@@ -85,6 +90,7 @@ export async function drainNode(ctx: ServerContext): Promise<DrainReport | null>
     }
     if (nsp.sockets.size > 0) await sleep(POLL_MS);
   }
+  const left = nsp.sockets.size;
   // What is still queued on a room played here (a deadline, a computer's move) finishes before the node stops.
   const kept = registry.size;
   await before(Promise.all([...registry.values()].map((room) => room.exclusive(() => undefined))), deadline, []);
@@ -93,8 +99,10 @@ export async function drainNode(ctx: ServerContext): Promise<DrainReport | null>
     handedOver: handed ?? 0,
     keptHere: handed === null ? kept : 0,
     socketsClosed: closed,
+    socketsLeft: left,
     seconds: Math.round(performance.now() - started) / 1000,
   };
-  log.info({ event: 'node.drained', ...report }, 'drained');
+  if (left > 0) log.warn({ event: 'node.drained', ...report }, 'drained, but sockets were still open at the deadline');
+  else log.info({ event: 'node.drained', ...report }, 'drained');
   return report;
 }

@@ -29,6 +29,7 @@ interface Drained {
   readonly handedOver: number;
   readonly keptHere: number;
   readonly socketsClosed: number;
+  readonly socketsLeft: number;
   readonly seconds: number;
 }
 
@@ -135,7 +136,11 @@ describe.skipIf(clusterUnavailable || !enabled)(
         expect(step.drainMs).toBeLessThan(DRAIN_SECONDS * 1000);
       }
       expect(drained).toHaveLength(2);
-      for (const line of drained) expect(line.handedOver).toBeGreaterThan(0);
+      for (const line of drained) {
+        expect(line.handedOver).toBeGreaterThan(0);
+        // Every socket closed as the drain meant to, none cut when its time ran out.
+        expect(line.socketsLeft).toBe(0);
+      }
       // Readiness said 503 while a node drained (or started), 200 otherwise.
       for (const node of ['node-1', 'node-2']) {
         expect(statuses.get(node)).toContain(200);

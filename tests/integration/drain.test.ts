@@ -74,7 +74,7 @@ describe('readiness and the drain of a node alone', () => {
     const drained = server.drain();
     const reply = await shot;
     const report = await drained;
-    expect(report).toMatchObject({ handedOver: 0, socketsClosed: 2 });
+    expect(report).toMatchObject({ handedOver: 0, socketsClosed: 2, socketsLeft: 0 });
     expect(report?.keptHere).toBeGreaterThanOrEqual(0);
 
     // Draining: not ready, still alive, and no new socket.
