@@ -1,5 +1,4 @@
 import { InvalidArgumentError, Option } from 'commander';
-import english from '../locales/en/translation.json';
 import {
   type GameClient,
   isErrorAck,
@@ -9,6 +8,7 @@ import {
   QuickMessageSchema,
 } from '../src/protocol';
 import { describeRefusal } from '../src/bots/refusal';
+import { quickInEnglish } from '../src/protocol/quick-in-english';
 
 /*
  * What a bot says at the table (docs/cli.md, "play"): `--greet <id>`, one of the chat's quick
@@ -19,14 +19,9 @@ import { describeRefusal } from '../src/bots/refusal';
  * goes on.
  */
 
-/** A quick message's English words, as the app shows them (locales/en, `chat.quick`). */
-export function quickWords(quick: QuickMessage): string {
-  return english.chat.quick[quick];
-}
-
 /** `hello ("Hello!"), good-luck ("Good luck!"), …`: the ids a user may give, with what each says. */
 function quickList(): string {
-  return QUICK_MESSAGES.map((id) => `${id} ("${quickWords(id)}")`).join(', ');
+  return QUICK_MESSAGES.map((id) => `${id} ("${quickInEnglish(id)}")`).join(', ');
 }
 
 /** Parses `--greet`: a quick message's id, or an error listing every id. */
@@ -71,7 +66,7 @@ export async function talkAtTheTable(client: GameClient, talk: TableTalk, warn: 
   const lines: [string, () => ReturnType<GameClient['say']>][] = [];
   if (talk.greet !== undefined) {
     const greet = talk.greet;
-    lines.push([`quick message ${greet}`, () => client.sayQuick(greet, quickWords(greet))]);
+    lines.push([`quick message ${greet}`, () => client.sayQuick(greet, quickInEnglish(greet))]);
   }
   if (talk.say !== undefined) {
     const say = talk.say;

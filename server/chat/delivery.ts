@@ -1,5 +1,5 @@
-import english from '../../locales/en/translation.json';
-import type { ChatChannel, ChatHistory, ChatLine, QuickMessage, SpecChatPayload } from '../../src/protocol';
+import type { ChatChannel, ChatHistory, ChatLine, SpecChatPayload } from '../../src/protocol';
+import { quickInEnglish } from '../../src/protocol/quick-in-english';
 import { accountRoom } from '../sessions/sessions';
 import type { SocketDialect } from '../socket/dialect';
 import type { RoomNamespace, RoomSocket } from '../socket/types';
@@ -15,11 +15,6 @@ import type { RoomNamespace, RoomSocket } from '../socket/types';
 /** The socket.io room of one audience of one room's chat, for sockets of one dialect. */
 export function chatChannel(slug: string, audience: ChatChannel, dialect: SocketDialect): string {
   return `chat:${audience}:${dialect}:${slug}`;
-}
-
-/** A quick message in English: how a SPEC-dialect reader, which has no codes, reads one. */
-export function quickInEnglish(code: QuickMessage): string {
-  return english.chat.quick[code];
 }
 
 /** The line's words, quick messages in English. */
