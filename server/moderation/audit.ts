@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AuditEntry, AuditPage } from '../../src/protocol';
+import type { AuditAction, AuditEntry, AuditPage } from '../../src/protocol';
 import type { Database } from '../db/schema';
 
 /** Who acted: an account (a moderator or operator), or null for the server itself / the command line. */
@@ -13,8 +13,8 @@ export const SERVER_ACTOR: Actor = { id: null, username: 'server' };
 
 export interface AuditRecord {
   readonly actor: Actor;
-  /** What was done, a stable word: `ban`, `unban`, `mute`, `unmute`, `role`, `close-room`, … */
-  readonly action: string;
+  /** What was done, a stable word (src/protocol/moderation.ts). */
+  readonly action: AuditAction;
   readonly target?: {
     readonly userId?: string | null;
     readonly username?: string | null;

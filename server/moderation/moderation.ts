@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { BAN_FOREVER, type ModerationStatus, type Role } from '../../src/protocol';
+import { type AuditAction, BAN_FOREVER, type ModerationStatus, type Role } from '../../src/protocol';
 import type { Database } from '../db/schema';
 import type { Sessions } from '../sessions/sessions';
 import { type Actor, type Audit, SERVER_ACTOR } from './audit';
@@ -125,7 +125,7 @@ export class Moderation {
     actor: Actor,
     userId: string,
     set: Parameters<Moderation['change']>[1],
-    action: string,
+    action: AuditAction,
     reason: string | null,
     details?: Readonly<Record<string, unknown>>,
   ): Promise<ModerationStatus> {

@@ -38,7 +38,25 @@ export const ModerationStatusSchema = z.object({
 });
 export type ModerationStatus = z.infer<typeof ModerationStatusSchema>;
 
-/** The audit log's actions: one per kind of moderator or operator act (capabilities add theirs). */
+/**
+ * Every action the audit log holds, a stable word each: a moderator's, an owner deleting their
+ * account, an operator's (the moderators' page names each, in both languages).
+ */
+export const AUDIT_ACTIONS = [
+  'ban',
+  'unban',
+  'mute',
+  'unmute',
+  'report',
+  'role',
+  'edit-account',
+  'delete-account',
+  'close-room',
+  'disconnect',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One line of the audit log. `action` is one of AUDIT_ACTIONS (a string, so that an older page reads a newer server's log). */
 export const AuditEntrySchema = z.object({
   id: z.number(),
   at: z.number(),

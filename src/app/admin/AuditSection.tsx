@@ -1,23 +1,10 @@
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '../../protocol/moderation';
+import { AUDIT_ACTIONS, type AuditEntry } from '../../protocol/moderation';
 import { moderationApi } from './moderation-api';
 import { momentText } from './moment';
 import { usePages } from './use-pages';
 
-/** The actions the log holds: a moderator's (editing or deleting an account too), an owner deleting theirs, an operator's. */
-const ACTIONS = [
-  'ban',
-  'unban',
-  'mute',
-  'unmute',
-  'report',
-  'role',
-  'edit-account',
-  'delete-account',
-  'close-room',
-  'disconnect',
-] as const;
 const PAGE = 50;
 
 /** What an entry's details say, in a few words (until when, which report, which role). */
@@ -64,7 +51,7 @@ export default function AuditSection() {
           <span>{t('admin.audit.actionLabel')}</span>
           <select id={filterId} value={action} onChange={(event) => setAction(event.target.value)}>
             <option value="">{t('admin.audit.allActions')}</option>
-            {ACTIONS.map((a) => (
+            {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a}>
                 {t(`admin.audit.actions.${a}`)}
               </option>

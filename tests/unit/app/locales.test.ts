@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildResources, flattenKeys, missingKeys } from '../../../src/app/i18n/resources';
 import { LANGUAGES } from '../../../src/app/i18n/languages';
 import { ERROR_CODES } from '../../../src/protocol/errors';
+import { AUDIT_ACTIONS } from '../../../src/protocol/moderation';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const LOCALES = join(ROOT, 'locales');
@@ -105,6 +106,14 @@ describe('translations', () => {
   it('translates every server error code (docs/protocol.md, Error codes)', () => {
     const keys = new Set(flattenKeys(resources.en?.translation));
     for (const code of ERROR_CODES) expect(keys.has(`errors.codes.${code}`), code).toBe(true);
+  });
+
+  it('names every action of the audit log, in both languages (the moderators’ page and its filter)', () => {
+    for (const lng of LANGUAGES) {
+      const keys = new Set(flattenKeys(resources[lng]?.translation ?? {}));
+      for (const action of AUDIT_ACTIONS)
+        expect(keys.has(`admin.audit.actions.${action}`), `${lng}: ${action}`).toBe(true);
+    }
   });
 
   it('counts shots and hits in the singular for one (and, in French, for none)', async () => {
