@@ -38,6 +38,9 @@ const isEntry = (command: RoomCommand): boolean => command.type === 'join' || co
 /** Commands of a socket going away: they never claim a room. */
 const isExit = (command: RoomCommand): boolean => command.type === 'disconnect' || command.type === 'unwatch';
 
+/** Rooms a draining node hands over at once. */
+const HANDOVER_LANES = 16;
+
 const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const nextTurn = (): Promise<void> => new Promise((r) => setImmediate(r));
 
@@ -394,11 +397,16 @@ export class RoomRouter implements RoomGate {
     await this.ownership.drain();
     const slugs = [...new Set([...rooms, ...this.ownership.rooms])];
     let handed = 0;
-    // A few at a time: each waits for its room's queue, then one round trip to the node taking it.
-    for (let i = 0; i < slugs.length; i += 16) {
-      const owners = await Promise.all(slugs.slice(i, i + 16).map((slug) => this.handOver(slug)));
-      handed += owners.filter((owner) => owner !== null).length;
-    }
+    let next = 0;
+    // A few at a time (each waits for its room's queue, then one round trip to the node taking it),
+    // each lane taking the next room as soon as its own has gone: a slow room holds up no other.
+    const lane = async (): Promise<void> => {
+      while (next < slugs.length) {
+        const slug = slugs[next++] as string;
+        if ((await this.handOver(slug)) !== null) handed++;
+      }
+    };
+    await Promise.all(Array.from({ length: HANDOVER_LANES }, lane));
     return handed;
   }
 
