@@ -9,7 +9,6 @@ import { errorText } from '../errors/error-text';
 import { friendsApi } from '../people/friends-api';
 import { checkDraft, TEXT_MAX } from '../people/message-draft';
 import { mergeMessages, olderPageBefore, otherOf } from '../people/people-logic';
-import { usePollTick } from '../people/use-poll-tick';
 import { usePlayerName } from '../players/use-player-name';
 import { playerPath, ROUTES } from '../routing/paths';
 import { usePeopleRoutes } from '../server/use-people-routes';
@@ -28,7 +27,7 @@ const PAGE = 30;
 export default function ConversationPage({ userId, myId }: { readonly userId: string; readonly myId: string }) {
   const { t, i18n } = useTranslation();
   const name = usePlayerName();
-  const { friends, live } = useSnapshot(peopleStore);
+  const { friends, live, polls: tick } = useSnapshot(peopleStore);
   const [other, setOther] = useState<{ id: string; username: string } | null>(null);
   const [messages, setMessages] = useState<DirectMessage[] | null>(null);
   const [more, setMore] = useState(true);
@@ -39,7 +38,6 @@ export default function ConversationPage({ userId, myId }: { readonly userId: st
   const stick = useRef(true);
   const friend = friends.find((f) => f.id === userId);
   const original = usePeopleRoutes() === 'original';
-  const tick = usePollTick(original);
 
   useEffect(() => {
     if (friend) {
@@ -79,9 +77,11 @@ export default function ConversationPage({ userId, myId }: { readonly userId: st
     };
   }, [userId, markRead, original]);
 
-  // The original tells nothing live: its whole conversation is read again every few seconds.
+  // The original tells nothing live: its whole conversation is read again each time the people
+  // session reads the original's lists (every few seconds), from the first time after this page opened.
+  const openedAt = useRef(tick);
   useEffect(() => {
-    if (tick === 0) return;
+    if (tick === openedAt.current) return;
     let active = true;
     friendsApi()
       .then((api) => api.conversation(userId))

@@ -7,7 +7,6 @@ import { errorText } from '../errors/error-text';
 import { friendsApi } from '../people/friends-api';
 import { conversationsFromAll } from '../people/original-people';
 import { unreadFrom } from '../people/people-logic';
-import { usePollTick } from '../people/use-poll-tick';
 import { usePlayerName } from '../players/use-player-name';
 import { conversationPath, ROUTES } from '../routing/paths';
 import { usePeopleRoutes } from '../server/use-people-routes';
@@ -23,11 +22,10 @@ import '../styles/friends.css';
 export default function MessagesPage({ myId }: { readonly myId: string }) {
   const { t, i18n } = useTranslation();
   const name = usePlayerName();
-  const { live, unread, friends } = useSnapshot(peopleStore);
+  const { live, unread, friends, polls: tick } = useSnapshot(peopleStore);
   const [conversations, setConversations] = useState<Conversation[] | null>(null);
 
   const original = usePeopleRoutes() === 'original';
-  const tick = usePollTick(original);
 
   // Read again whenever a message comes or goes live (on the original, every few seconds): the
   // order and the last lines change.

@@ -127,6 +127,7 @@ function openOriginal(user: User): () => void {
     loadLists()
       .then(() => {
         peopleStore.connection = 'online';
+        peopleStore.polls += 1;
       })
       .catch(() => {
         peopleStore.connection = 'offline';

@@ -33,6 +33,11 @@ export interface PeopleState {
   live: DirectMessage[];
   /** A room a challenge of this player's was accepted into: the app goes there. */
   room: string | null;
+  /**
+   * On the original server, which tells nothing live: how many times its lists were read again
+   * (every few seconds while the page is seen). The messages pages read theirs again on each.
+   */
+  polls: number;
 }
 
 function initial(): PeopleState {
@@ -50,6 +55,7 @@ function initial(): PeopleState {
     unread: null,
     live: [],
     room: null,
+    polls: 0,
   };
 }
 
