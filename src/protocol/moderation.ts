@@ -69,12 +69,12 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-/** `GET /admin/audit?limit&before&userId`: newest first, `before` an entry id for the next page. */
+/** `GET /admin/audit?limit&before&userId&action`: newest first, `before` an entry id for the next page; an action the log never holds is refused. */
 export const AuditQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   before: z.coerce.number().int().min(1).optional(),
   userId: z.string().trim().min(1).max(64).optional(),
-  action: z.string().trim().min(1).max(64).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
 });
 export const AuditPageSchema = z.object({ entries: z.array(AuditEntrySchema), next: z.number().nullable() });
 export type AuditPage = z.infer<typeof AuditPageSchema>;

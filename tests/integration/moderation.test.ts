@@ -208,6 +208,10 @@ describe('the audit log', () => {
     expect(second.next).toBeNull();
     expect((await audit('?action=ban&limit=200')).entries.every((e) => e.action === 'ban')).toBe(true);
     expect((await call(admin, 'GET', '/admin/audit?limit=0')).status).toBe(400);
+    // An action the log never holds is a mistake to be told of, not an empty page.
+    const unknown = await call(admin, 'GET', '/admin/audit?action=explode');
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body)).toContain('expected one of');
   });
 });
 
