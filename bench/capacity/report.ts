@@ -23,7 +23,7 @@ export interface CapacityResult {
   readonly gamesPerSecond: number;
   /** Games per second of the server's own CPU time (the goal: ≥ 80 on the SPEC dialect). */
   readonly gamesPerCpuSecond: number;
-  /** Shots both players fired a game, over every game of the run (random shooters: about 190). */
+  /** Shots both players fired a game, over every game of the run (hunt/target shooters, table.ts: about 100). */
   readonly shotsPerGame: number;
   readonly shootMs: { readonly p50: number; readonly p99: number; readonly max: number };
   /** Share of one core the server used while measured (1 = saturated). */

@@ -18,7 +18,10 @@ export class Tally {
 interface Seat {
   readonly socket: WireSocket;
   readonly userId: string;
+  /** Hunting order: one colour of a checkerboard, shuffled, then the other (every ship of two or more cells covers both). */
   targets: Coord[];
+  /** What this seat knows of each cell it aims at (index y * 10 + x): OPEN, SHOT, or HIT of a ship not known sunk. */
+  cells: Uint8Array;
   hits: number;
   busy: boolean;
   /** The room's status and members as last received: a member may shoot only in PLAY. */
@@ -34,6 +37,64 @@ export interface SeatLogin {
 
 const FLEET_CELLS = 17;
 
+/**
+ * A hunt/target shooter, so that a game is about as long as the games people play (about 100 shots
+ * for both players, where random shots take 190; `broadside load`'s hunt, which reads each sunk
+ * ship from the frames, 94), from the acks alone: reading frames would cost the generator a parse
+ * per frame.
+ */
+function huntOrder(rng: Rng): Coord[] {
+  const cells = shuffle(
+    Array.from({ length: 100 }, (_, i) => coordOf(i)),
+    rng,
+  );
+  const even = (c: Coord): number => (c.x + c.y) % 2;
+  // Popped from the end: the even colour last in the array is shot first.
+  return [...cells.filter((c) => even(c) === 1), ...cells.filter((c) => even(c) === 0)];
+}
+
+const OPEN = 0;
+const SHOT = 1;
+const HIT = 2;
+const STEPS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
+
+function stateAt(cells: Uint8Array, x: number, y: number): number {
+  return x < 0 || y < 0 || x > 9 || y > 9 ? SHOT : (cells[y * 10 + x] ?? SHOT);
+}
+
+/** Open cells around the hits: the open ends of a line of hits first, else any open neighbour. */
+function aimed(cells: Uint8Array): Coord[] {
+  const ends: Coord[] = [];
+  const next: Coord[] = [];
+  cells.forEach((c, i) => {
+    if (c !== HIT) return;
+    const x = i % 10;
+    const y = Math.floor(i / 10);
+    for (const [dx, dy] of STEPS) {
+      if (stateAt(cells, x + dx, y + dy) !== OPEN) continue;
+      next.push({ x: x + dx, y: y + dy });
+      if (stateAt(cells, x - dx, y - dy) === HIT) ends.push({ x: x + dx, y: y + dy });
+    }
+  });
+  return ends.length > 0 ? ends : next;
+}
+
+/** The next cell not yet shot: around a hit first, else the hunt's order. */
+function nextTarget(seat: Seat): Coord | undefined {
+  let cell: Coord | undefined = aimed(seat.cells)[0];
+  while (!cell || seat.cells[cell.y * 10 + cell.x] !== OPEN) {
+    cell = seat.targets.pop();
+    if (!cell) return undefined;
+  }
+  seat.cells[cell.y * 10 + cell.x] = SHOT;
+  return cell;
+}
+
 /** A status ack as either dialect sends it: `{ gameStatus }` (SPEC) or a bare status (older servers). */
 function statusOf(reply: unknown): string | null {
   if (typeof reply === 'string') return reply;
@@ -48,7 +109,7 @@ function refused(reply: unknown): boolean {
 
 /**
  * Two players in one room, shooting as soon as the server tells them it is their turn (the
- * `members` field event, or the members of a broadside/2 `state` frame, with hasToPlay), each at cells in a shuffled order; after the 17th hit the winner
+ * `members` field event, or the members of a broadside/2 `state` frame, with hasToPlay), each with the hunt/target shooter below; after the 17th hit the winner
  * asks for a rematch, both place a new fleet and play on. The same code runs against both servers.
  */
 export class Table {
@@ -72,6 +133,7 @@ export class Table {
         socket,
         userId: login.userId,
         targets: [],
+        cells: new Uint8Array(100),
         hits: 0,
         busy: false,
         status: '',
@@ -107,10 +169,8 @@ export class Table {
   private async place(): Promise<void> {
     await Promise.all(
       this.seats.map(async (seat) => {
-        seat.targets = shuffle(
-          Array.from({ length: 100 }, (_, i) => coordOf(i)),
-          this.rng,
-        );
+        seat.targets = huntOrder(this.rng);
+        seat.cells.fill(OPEN);
         seat.hits = 0;
         const placed = await seat.socket.call('placeShips', randomFleet(this.rng));
         if (refused(placed)) throw new Error(`placeShips: ${JSON.stringify(placed)}`);
@@ -126,7 +186,7 @@ export class Table {
   }
 
   private async shoot(seat: Seat): Promise<void> {
-    const target = seat.targets.pop();
+    const target = nextTarget(seat);
     if (!target) return;
     seat.busy = true;
     // Only a members frame sent after this shot says whose turn it is next.
@@ -139,6 +199,7 @@ export class Table {
     if (reply !== 'M' && reply !== 'H' && reply !== 'D') {
       tally.errors++;
       // Not played: shot again when a members frame gives this seat the turn.
+      seat.cells[target.y * 10 + target.x] = OPEN;
       seat.targets.push(target);
       return;
     }
@@ -148,6 +209,11 @@ export class Table {
       tally.shoot.recordValue(us);
     }
     if (reply !== 'M') seat.hits++;
+    // A hit is aimed around until its ship sinks. Sunk: this game shows the whole ship, so the
+    // hits so far stop being aimed around (the ack alone does not say which were that ship's: a
+    // touching ship's hit may stop too, and the hunt finds that ship again).
+    if (reply === 'H') seat.cells[target.y * 10 + target.x] = HIT;
+    if (reply === 'D') for (let i = 0; i < 100; i++) if (seat.cells[i] === HIT) seat.cells[i] = SHOT;
     if (seat.hits < FLEET_CELLS) {
       // Our server may send the frames of this shot, and of the opponent's answer, before this
       // ack (the SPEC dialect allows either order): the turn may already be back here.
