@@ -1,5 +1,6 @@
 import { build, type Histogram } from 'hdr-histogram-js';
 import { type Coord, coordOf, createRng, randomFleet, type Rng, shuffle } from '../../src/game';
+import { STEPS } from '../../src/bots/shooters/hunt';
 import { WireSocket } from './wire';
 
 /** What every table of one run adds to; latencies and counts only while `measuring`. */
@@ -56,12 +57,6 @@ function huntOrder(rng: Rng): Coord[] {
 const OPEN = 0;
 const SHOT = 1;
 const HIT = 2;
-const STEPS = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-] as const;
 
 function stateAt(cells: Uint8Array, x: number, y: number): number {
   return x < 0 || y < 0 || x > 9 || y > 9 ? SHOT : (cells[y * 10 + x] ?? SHOT);

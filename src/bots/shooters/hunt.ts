@@ -3,7 +3,8 @@ import { afloatShips, HIT, readBoard, UNKNOWN } from '../knowledge';
 import { pickAny } from '../pick';
 import type { ShotStrategy } from '../types';
 
-const STEPS = [
+/** The four cells next to a cell, as (dx, dy): a ship runs on through one of them. */
+export const STEPS = [
   [1, 0],
   [-1, 0],
   [0, 1],
