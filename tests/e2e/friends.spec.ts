@@ -48,9 +48,16 @@ test('two players befriend, see each other online, play from a challenge and wri
   await look(a, 'desktop', 'friends');
 
   // Alice challenges Bob to a salvo game; Bob, on another page, gets it with its countdown and accepts.
-  await b.goto('/leaderboard');
+  // Within the app, as a player moves: a whole page load would drop Bob's socket for a moment, and
+  // a challenge sent in that moment is refused (not online), however the list looked.
+  await b
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: text('en', 'nav.leaderboard') })
+    .tap();
+  await expect(b).toHaveURL('/leaderboard');
   await bobRow.getByRole('button', { name: text('en', 'friends.challenge.button') }).click();
   const dialog = a.getByRole('dialog');
+  await expect(dialog).toContainText(text('en', 'friends.challenge.lead', { name: bob.username }));
   await dialog.getByTestId('rules-choice').locator('input[name$="-preset"][value="salvo"]').check();
   await dialog.getByTestId('send-challenge').click();
   await expect(a.getByTestId('outgoing-challenge')).toContainText(bob.username);

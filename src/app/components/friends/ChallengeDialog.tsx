@@ -46,7 +46,7 @@ export function ChallengeDialog({
         }}
       >
         <h2 id="challenge-title">{t('friends.challenge.title', { name: username })}</h2>
-        <p className="hint">{t('friends.challenge.lead')}</p>
+        <p className="hint">{t('friends.challenge.lead', { name: username })}</p>
         <RulesChoice value={rules} onChange={setRules} />
         <TurnClockChoice value={turnSeconds} onChange={setTurnSeconds} />
         <div className="cluster dialog-actions">
