@@ -15,6 +15,7 @@ import * as friends from './013-friends';
 import * as accounts from './014-accounts';
 import * as analysis from './015-analysis';
 import * as operations from './016-operations';
+import * as pairRatings from './017-pair-ratings';
 
 /**
  * Every migration, in the order they run (Kysely sorts by name). Add one file per change and
@@ -37,4 +38,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '014-accounts': accounts,
   '015-analysis': analysis,
   '016-operations': operations,
+  '017-pair-ratings': pairRatings,
 };

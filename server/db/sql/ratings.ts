@@ -92,7 +92,8 @@ export class SqlRatings implements RatingStore {
         .execute();
       const current: Record<string, StoredRating | null> = {};
       for (const p of players) current[p.id] = await this.rating(tx, p.id, game.rules);
-      const [a, b] = players;
+      // The pair's count walks the rated games of whichever of the two has fewer.
+      const [a, b] = [...players].sort((x, y) => (current[x.id]?.games ?? 0) - (current[y.id]?.games ?? 0));
       const decision = decide({
         id: gameId,
         rules: game.rules,
@@ -238,19 +239,25 @@ export class SqlRatings implements RatingStore {
 
 /**
  * Games between `a` and `b` rated in the 24 hours before `endedAt` (this one left out): from the
- * day's finished games (index games_ended), each looked up in game_ratings by its key.
+ * games `a` has had rated (index game_ratings_user, migration 017), newest first, each looked up
+ * for `b` by its key and for its end by the game's key. The caller passes as `a` the player with
+ * fewer rated games; the whole server's games of the day are never walked.
  */
-async function pairRated(db: Db, gameId: number, endedAt: number, a: string, b: string): Promise<number> {
-  const row = await db
-    .selectFrom('games')
-    .innerJoin('game_ratings as mine', (join) => join.onRef('mine.game_id', '=', 'games.id').on('mine.user_id', '=', a))
+export function pairRatedQuery(db: Db, gameId: number, endedAt: number, a: string, b: string) {
+  return db
+    .selectFrom('game_ratings as mine')
     .innerJoin('game_ratings as theirs', (join) =>
-      join.onRef('theirs.game_id', '=', 'games.id').on('theirs.user_id', '=', b),
+      join.onRef('theirs.game_id', '=', 'mine.game_id').on('theirs.user_id', '=', b),
     )
+    .innerJoin('games', 'games.id', 'mine.game_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('mine.user_id', '=', a)
+    .where('mine.game_id', '!=', gameId)
     .where('games.ended_at', '>', endedAt - DAY_MS)
-    .where('games.ended_at', '<=', endedAt)
-    .where('games.id', '!=', gameId)
-    .executeTakeFirst();
+    .where('games.ended_at', '<=', endedAt);
+}
+
+async function pairRated(db: Db, gameId: number, endedAt: number, a: string, b: string): Promise<number> {
+  const row = await pairRatedQuery(db, gameId, endedAt, a, b).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
