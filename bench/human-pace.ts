@@ -12,7 +12,7 @@ import { METRICS_JSON } from '../src/protocol';
  * per cycle, bytes allocated per shot, and the live heap per game.
  *
  *   npx tsx bench/human-pace.ts [--games 2000] [--ramp 60] [--pace 2000] [--steady 90] [--rounds 1]
- *     [--variants slim,stgc,semi64,unpinned,slim@<commit>] [--jitters 0,0.5]
+ *     [--variants slim,stgc,semi64,unpinned,pool1,cm1,nocm,slim@<commit>] [--jitters 0,0.5]
  *
  * `--jitters` runs every variant once per think-time jitter (`broadside load --jitter`: each think
  * drawn from pace × (1 ± share)); 0, every player thinks exactly `--pace`, is the default.
@@ -73,6 +73,10 @@ const VARIANTS: Record<string, Omit<Variant, 'name'>> = {
   semi64: { node: [semi(64)], env: {} },
   'stgc+semi64': { node: [STGC, semi(64)], env: {} },
   unpinned: { node: [], env: {}, pinned: false },
+  // V8's helpers on a shared core: one platform thread, one concurrent marker, or none.
+  pool1: { node: ['--v8-pool-size=1'], env: {} },
+  cm1: { node: ['--concurrent-marking-max-worker-num=1'], env: {} },
+  nocm: { node: ['--no-concurrent-marking'], env: {} },
 };
 const chosen = (variantArg >= 0 ? (args[variantArg + 1] ?? '') : 'slim,stgc,semi64').split(',');
 const builds = new Map<string, string>();
