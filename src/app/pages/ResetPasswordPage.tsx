@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -15,12 +15,9 @@ import { clearErrors, showError } from '../stores/banner';
 import { serverLabel, serverStore } from '../stores/server';
 import '../styles/people.css';
 
-/** The token of the link that opened the page, read once and taken out of the address bar. */
-function takeToken(): string | null {
-  if (typeof location === 'undefined') return null;
-  const token = resetTokenOfHash(location.hash);
-  if (token) history.replaceState(history.state, '', location.pathname);
-  return token;
+/** The token of the link that opened the page. Reading it changes nothing. */
+function readToken(): string | null {
+  return typeof location === 'undefined' ? null : resetTokenOfHash(location.hash);
 }
 
 /**
@@ -29,7 +26,12 @@ function takeToken(): string | null {
  */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const [token] = useState(takeToken);
+  const [token] = useState(readToken);
+  // Out of the address bar once the page holds it, and not before: a render that React drops
+  // before showing it (a part of the page still loading) must leave the token for the next one.
+  useEffect(() => {
+    if (token && location.hash) history.replaceState(history.state, '', location.pathname);
+  }, [token]);
   const { capabilities, reach } = useSnapshot(serverStore);
   const unknown = capabilities.source === 'assumed' && reach === 'checking';
   return (
