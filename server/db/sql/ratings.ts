@@ -239,9 +239,9 @@ export class SqlRatings implements RatingStore {
 
 /**
  * Games between `a` and `b` rated in the 24 hours before `endedAt` (this one left out): from the
- * games `a` has had rated (index game_ratings_user, migration 017), newest first, each looked up
- * for `b` by its key and for its end by the game's key. The caller passes as `a` the player with
- * fewer rated games; the whole server's games of the day are never walked.
+ * games `a` has had rated (index game_ratings_user, migration 017), each looked up for its end by
+ * the game's key and for `b` by its key. The caller passes as `a` the player with fewer rated
+ * games under these rules; the whole server's games of the day are never walked.
  */
 export function pairRatedQuery(db: Db, gameId: number, endedAt: number, a: string, b: string) {
   return db
